@@ -1,0 +1,192 @@
+"""DOM-based state models and volatility detection.
+
+The default model hashes a normalised DOM: no scripts, styles, comments or insignificant
+whitespace, form values included, and the parts observed to be volatile masked. A volatile
+part is named ``"<path>|content"`` or ``"<path>|@<attribute>"``, where ``<path>`` is the
+element's nearest id-bearing ancestor and the tag.class chain below it (the page agent
+computes the same names while it watches the page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import lxml.html
+import xxhash
+from lxml import etree
+
+from ..state import Snapshot
+
+SKIPPED = frozenset({"script", "style", "noscript", "template"})
+MASK = "\x00~"
+
+
+def _step(el: etree._Element) -> str:
+    classes = sorted((el.get("class") or "").split())
+    return el.tag + ("." + ".".join(classes) if classes else "")
+
+
+def _path(el: etree._Element, parent_path: str) -> str:
+    ident = el.get("id")
+    if ident:
+        return "#" + ident
+    return f"{parent_path}/{_step(el)}" if parent_path else _step(el)
+
+
+def _text(value: str | None) -> str:
+    return " ".join(value.split()) if value else ""
+
+
+def parse(html: str) -> etree._Element | None:
+    """Parse a serialized DOM; ``None`` when there is nothing to parse."""
+    if not html.strip():
+        return None
+    try:
+        return lxml.html.document_fromstring(html)
+    except (etree.ParserError, ValueError):
+        return None
+
+
+def _elements(el: etree._Element) -> Iterator[etree._Element]:
+    for child in el:
+        if isinstance(child.tag, str) and child.tag not in SKIPPED:
+            yield child
+
+
+def tokens(html: str, volatile: frozenset[str] = frozenset()) -> Iterator[str]:
+    """The normalised DOM as a token stream, volatile parts masked."""
+    root = parse(html)
+    if root is None:
+        return
+    stack: list[tuple[etree._Element, str] | str] = [(root, "")]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+            continue
+        el, parent_path = item
+        path = _path(el, parent_path)
+        attrs = sorted(
+            (name, MASK if f"{path}|@{name}" in volatile else value)
+            for name, value in el.attrib.items()
+        )
+        yield f"<{el.tag} {attrs!r}>"
+        if f"{path}|content" in volatile:
+            yield MASK
+            yield "</>"
+            continue
+        text = _text(el.text)
+        if text:
+            yield text
+        stack.append("</>")
+        for child in reversed(list(_elements(el))):
+            tail = _text(child.tail)
+            if tail:
+                stack.append(tail)
+            stack.append((child, path))
+
+
+def _hash(parts: Iterator[str]) -> str:
+    h = xxhash.xxh64()
+    for part in parts:
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(b"\x01")
+    return h.hexdigest()
+
+
+def _form(snapshot: Snapshot) -> Iterator[str]:
+    for path, name, value in sorted(snapshot.form):
+        yield f"form {path} {name}={value}"
+
+
+class DomModel:
+    """The default: a normalised DOM, form values included, volatile parts masked."""
+
+    name = "dom"
+
+    def key(self, snapshot: Snapshot, volatile: frozenset[str]) -> str:
+        """Hash the normalised DOM and the form values."""
+        return _hash(_chain(tokens(snapshot.html, volatile), _form(snapshot)))
+
+
+class ExactModel:
+    """The serialized DOM as it is: every byte counts."""
+
+    name = "exact"
+
+    def key(self, snapshot: Snapshot, volatile: frozenset[str]) -> str:
+        """Hash the raw serialization."""
+        return _hash(iter((snapshot.html,)))
+
+
+class StructureModel:
+    """Tags, ids and classes only: pages of one template are one state."""
+
+    name = "structure"
+
+    def key(self, snapshot: Snapshot, volatile: frozenset[str]) -> str:
+        """Hash the element tree without text and attribute values."""
+        root = parse(snapshot.html)
+        if root is None:
+            return _hash(iter(()))
+        return _hash(
+            f"{el.tag}#{el.get('id', '')}.{'.'.join(sorted((el.get('class') or '').split()))}"
+            for el in root.iter()
+            if isinstance(el.tag, str) and el.tag not in SKIPPED
+        )
+
+
+class TextModel:
+    """The visible text only: markup changes that show nothing new are one state."""
+
+    name = "text"
+
+    def key(self, snapshot: Snapshot, volatile: frozenset[str]) -> str:
+        """Hash the text of the normalised, masked DOM."""
+        return _hash(t for t in tokens(snapshot.html, volatile) if not t.startswith("<"))
+
+
+def _chain(*streams: Iterator[str]) -> Iterator[str]:
+    for stream in streams:
+        yield from stream
+
+
+def volatile_between(html_a: str, html_b: str) -> set[str] | None:
+    """Volatile parts told apart by two loads of one URL with no user action between them.
+
+    Returns the names of the text and attributes that differ when both DOMs have the same
+    structure, or ``None`` when the structure differs (the loads are not comparable).
+
+    Examples
+    --------
+    >>> a = '<html><body><p id="t">10:01</p><main data-n="x1">Hi</main></body></html>'
+    >>> b = '<html><body><p id="t">10:02</p><main data-n="y2">Hi</main></body></html>'
+    >>> sorted(volatile_between(a, b))
+    ['#t|content', 'html/body/main|@data-n']
+    """
+    root_a, root_b = parse(html_a), parse(html_b)
+    if root_a is None or root_b is None:
+        return None
+    found: set[str] = set()
+    stack = [(root_a, root_b, "")]
+    while stack:
+        a, b, parent_path = stack.pop()
+        if a.tag != b.tag or set(a.attrib) != set(b.attrib):
+            return None
+        path = _path(a, parent_path)
+        if path != _path(b, parent_path):
+            return None
+        for name, value in a.attrib.items():
+            if b.get(name) != value:
+                found.add(f"{path}|@{name}")
+        kids_a, kids_b = list(_elements(a)), list(_elements(b))
+        if len(kids_a) != len(kids_b):
+            return None
+        own_a = [_text(a.text), *(_text(k.tail) for k in kids_a)]
+        own_b = [_text(b.text), *(_text(k.tail) for k in kids_b)]
+        if own_a != own_b:
+            if kids_a:
+                return None
+            found.add(f"{path}|content")
+        stack.extend((ka, kb, path) for ka, kb in zip(kids_a, kids_b, strict=True))
+    return found

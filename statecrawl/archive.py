@@ -1,0 +1,602 @@
+"""WARC/1.1 archive of a crawl: network exchanges, state snapshots, frames and screenshots.
+
+Records are built with warcio and written gzip-per-record to ``OUT/archive/*.warc.gz`` (named
+``*.warc.gz.open`` until closed, each file starting with a warcinfo record), so any complete record
+survives a killed crawl. ``OUT/resources.jsonl`` indexes every URL the crawl met.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import dataclasses
+import hashlib
+import http
+import io
+import json
+import os
+import re
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+from warcio.recordloader import ArcWarcRecord
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+from .config import Archive
+from .errors import ArchiveError
+from .network import Exchange
+
+ARCHIVE_DIR = "archive"
+RESOURCES_FILE = "resources.jsonl"
+REVISIT_PROFILE = "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"
+CACHED_BODY = "served from the browser cache; the body was captured earlier"
+
+# Headers that describe the wire encoding; CDP hands back decoded bodies, so they are rewritten.
+_WIRE_HEADERS = {"content-encoding", "transfer-encoding", "content-length"}
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+_CSS_REF = re.compile(
+    r"""url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)|@import\s+(?:"([^"]*)"|'([^']*)')""",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A payload already archived: what later identical captures refer to."""
+
+    url: str
+    digest: str
+    record_id: str
+    date: str
+
+
+@dataclass(slots=True)
+class ArchiveStats:
+    """Counters of one writer: records and bytes written, revisits, skipped exchanges."""
+
+    records: int = 0
+    revisits: int = 0
+    skipped: int = 0
+    bytes: int = 0
+    unique_payload_bytes: int = 0
+
+
+class ArchiveWriter:
+    """Writes a crawl's WARC files and resource index under a crawl directory.
+
+    Thread-safe; use as a context manager or call ``close()``. With ``settings.enabled`` false no
+    WARC file is written but the resource index still is.
+    """
+
+    def __init__(self, directory: Path, settings: Archive, info: Mapping[str, Any]) -> None:
+        self.directory = Path(directory)
+        self.settings = settings
+        self._archive_dir = self.directory / ARCHIVE_DIR
+        self._info = _warcinfo_fields(info)
+        self._buffer = io.BytesIO()
+        self._builder = WARCWriter(self._buffer, gzip=True, warc_version="1.1")
+        self._file: io.FileIO | None = None
+        self._path: Path | None = None
+        self._size = 0
+        self._files: list[Path] = []
+        self._seen: dict[tuple[str, str], Seen] = {}
+        self._latest: dict[str, Seen] = {}
+        self._resources: dict[str, dict[str, Any]] = {}
+        self._stats = ArchiveStats()
+        self._lock = threading.Lock()
+        self._closed = False
+        target = self._archive_dir if settings.enabled else self.directory
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ArchiveError(
+                f"cannot create archive directory {target}: {_reason(exc)}"
+            ) from None
+        self._serial = _next_serial(self._archive_dir, settings.prefix)
+
+    def __enter__(self) -> ArchiveWriter:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @property
+    def stats(self) -> ArchiveStats:
+        """A snapshot of the counters."""
+        with self._lock:
+            return dataclasses.replace(self._stats)
+
+    @property
+    def files(self) -> list[Path]:
+        """The WARC files written so far (the current one still ends in ``.open``)."""
+        with self._lock:
+            return [*self._files, *([self._path] if self._path else [])]
+
+    @property
+    def seen(self) -> list[Seen]:
+        """Every payload archived or seeded, for a store to hand to a later session."""
+        with self._lock:
+            return list(self._seen.values())
+
+    def seed(self, entries: Iterable[Seen]) -> None:
+        """Pre-load payloads archived by an earlier session, so their captures become revisits."""
+        with self._lock:
+            for entry in entries:
+                self._remember(entry)
+
+    def write_exchange(self, ex: Exchange, state_id: str | None = None) -> None:
+        """Archive one exchange: request + response, a revisit, or request + error metadata."""
+        with self._lock:
+            self._check_open()
+            entry = self._index(ex, state_id)
+            reason = self._skip_reason(ex)
+            if reason:
+                entry["skipped"] = reason
+                self._stats.skipped += 1
+                return
+            if not self.settings.enabled:
+                return
+            if ex.failed or not ex.status:
+                self._write_failure(ex, state_id)
+                return
+            if ex.body is None:
+                earlier = self._latest.get(ex.url) if ex.from_cache and not ex.body_error else None
+                if earlier is not None:
+                    self._write_duplicate(ex, earlier, state_id)
+                else:
+                    self._write_capture(ex, None, state_id)
+                return
+            digest = payload_digest(ex.body)
+            earlier = self._seen.get((ex.url, digest))
+            if earlier is not None:
+                self._write_duplicate(ex, earlier, state_id)
+            else:
+                self._write_capture(ex, digest, state_id)
+
+    def write_state(
+        self,
+        state_id: str,
+        key: str,
+        url: str,
+        html: str,
+        frames: list[Any] | None,
+        screenshot: bytes | None,
+        parent: str | None,
+        action: dict[str, Any] | None,
+    ) -> None:
+        """Archive a state: its DOM as a resource, its frames as metadata, its screenshot."""
+        with self._lock:
+            self._check_open()
+            if not self.settings.enabled:
+                return
+            try:
+                details = json.dumps(
+                    {"parent": parent, "action": action, "frames": frames}, ensure_ascii=False
+                ).encode("utf-8")
+            except (TypeError, ValueError) as exc:
+                raise ArchiveError(
+                    f"state {state_id}: frames or action are not JSON: {exc}"
+                ) from None
+            tags = {"WARC-Date": _warc_date(), "WARC-Statecrawl-State": state_id}
+            snapshot = self._record(
+                url,
+                "resource",
+                html.encode("utf-8"),
+                {**tags, "WARC-Statecrawl-Key": key},
+                content_type="text/html; charset=utf-8",
+            )
+            linked = {**tags, "WARC-Refers-To": _record_id(snapshot)}
+            records = [
+                snapshot,
+                self._record(
+                    f"urn:statecrawl:state:{state_id}:frames",
+                    "metadata",
+                    details,
+                    linked,
+                    content_type="application/json",
+                ),
+            ]
+            if screenshot is not None and self.settings.screenshots:
+                records.append(
+                    self._record(
+                        f"urn:statecrawl:state:{state_id}:screenshot",
+                        "resource",
+                        screenshot,
+                        linked,
+                        content_type="image/png",
+                    )
+                )
+            self._write(records)
+
+    def write_resources(self) -> None:
+        """Rewrite ``resources.jsonl`` atomically (done at every roll and on close)."""
+        with self._lock:
+            self._save_resources()
+
+    def close(self) -> None:
+        """Finish the current WARC file (drop ``.open``) and write the resource index."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._close_file()
+            self._save_resources()
+
+    # -- records -------------------------------------------------------------------------------
+
+    def _write_capture(self, ex: Exchange, digest: str | None, state_id: str | None) -> None:
+        body = ex.body or b""
+        date = _warc_date(ex.started)
+        tags = _tags(date, state_id)
+        if ex.body is None:
+            tags["WARC-Statecrawl-Body-Error"] = _one_line(ex.body_error or CACHED_BODY)
+        else:
+            tags["WARC-Payload-Digest"] = digest or payload_digest(body)
+        response = self._builder.create_warc_record(
+            ex.url,
+            "response",
+            payload=io.BytesIO(body),
+            length=len(body),
+            warc_headers_dict=tags,
+            http_headers=_response_http(ex, len(body)),
+        )
+        request = self._request_record(ex, date, state_id, _record_id(response))
+        self._write([response, request])
+        if digest is not None:
+            self._remember(Seen(ex.url, digest, _record_id(response), date))
+            self._stats.unique_payload_bytes += len(body)
+
+    def _write_duplicate(self, ex: Exchange, earlier: Seen, state_id: str | None) -> None:
+        if self.settings.dedup == "skip":
+            self._stats.skipped += 1
+            return
+        date = _warc_date(ex.started)
+        tags = _tags(date, state_id)
+        tags["WARC-Refers-To"] = earlier.record_id
+        length = len(ex.body) if ex.body is not None else None
+        revisit = self._builder.create_revisit_record(
+            ex.url,
+            earlier.digest,
+            earlier.url,
+            earlier.date,
+            http_headers=_response_http(ex, length),
+            warc_headers_dict=tags,
+        )
+        request = self._request_record(ex, date, state_id, _record_id(revisit))
+        self._write([revisit, request])
+        self._stats.revisits += 1
+
+    def _write_failure(self, ex: Exchange, state_id: str | None) -> None:
+        date = _warc_date(ex.started)
+        request = self._request_record(ex, date, state_id, None)
+        fields = {"error": ex.failed or "no response", "resource-type": ex.resource_type}
+        text = "".join(f"{name}: {_one_line(value)}\r\n" for name, value in fields.items())
+        tags = {**_tags(date, state_id), "WARC-Refers-To": _record_id(request)}
+        error = self._record(ex.url, "metadata", text.encode("utf-8"), tags)
+        self._write([request, error])
+
+    def _request_record(
+        self, ex: Exchange, date: str, state_id: str | None, concurrent_to: str | None
+    ) -> ArcWarcRecord:
+        body = ex.request_body or b""
+        parts = urlsplit(ex.url)
+        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        headers = [(k, v) for k, v in ex.request_headers if not _rewritten(k)]
+        if not any(k.lower() == "host" for k, _ in headers):
+            headers.insert(0, ("Host", parts.netloc))
+        if ex.request_body is not None:
+            headers.append(("Content-Length", str(len(body))))
+        tags = _tags(date, state_id)
+        if concurrent_to:
+            tags["WARC-Concurrent-To"] = concurrent_to
+        return self._builder.create_warc_record(
+            ex.url,
+            "request",
+            payload=io.BytesIO(body),
+            length=len(body),
+            warc_headers_dict=tags,
+            http_headers=StatusAndHeaders(
+                f"{ex.method} {target} HTTP/1.1", headers, is_http_request=True
+            ),
+        )
+
+    def _record(
+        self,
+        uri: str,
+        kind: str,
+        payload: bytes,
+        tags: dict[str, str],
+        content_type: str = "",
+    ) -> ArcWarcRecord:
+        return self._builder.create_warc_record(
+            uri,
+            kind,
+            payload=io.BytesIO(payload),
+            length=len(payload),
+            warc_content_type=content_type,
+            warc_headers_dict=dict(tags),
+        )
+
+    def _remember(self, entry: Seen) -> None:
+        self._seen[(entry.url, entry.digest)] = entry
+        self._latest[entry.url] = entry
+
+    # -- files ---------------------------------------------------------------------------------
+
+    def _write(self, records: list[ArcWarcRecord]) -> None:
+        """Append records to the current file in one write, rolling to a new file when full."""
+        if self._file is None:
+            self._open_file()
+        self._append(records)
+        if self._size >= self.settings.roll_size:
+            self._close_file()
+            self._save_resources()
+
+    def _append(self, records: list[ArcWarcRecord]) -> None:
+        assert self._file is not None and self._path is not None
+        self._buffer.seek(0)
+        self._buffer.truncate()
+        for record in records:
+            self._builder.write_record(record)
+        written = self._buffer.getvalue()
+        data = memoryview(written)
+        start = self._size
+        try:
+            while data:
+                data = data[self._file.write(data) :]
+        except OSError as exc:
+            self._rewind(start)
+            raise ArchiveError(f"cannot write WARC file {self._path}: {_reason(exc)}") from None
+        self._size += len(written)
+        self._stats.bytes += len(written)
+        self._stats.records += len(records)
+
+    def _rewind(self, size: int) -> None:
+        """Cut a partly written record so the file still ends on a record boundary."""
+        assert self._file is not None
+        with contextlib.suppress(OSError):  # if this fails too, earlier records stay readable
+            self._file.truncate(size)
+            self._file.seek(size)
+
+    def _open_file(self) -> None:
+        stamp = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
+        name = f"{self.settings.prefix}-{stamp}-{self._serial:05d}.warc.gz"
+        path = self._archive_dir / f"{name}.open"
+        try:
+            self._file = io.FileIO(path, "w")
+        except OSError as exc:
+            raise ArchiveError(f"cannot create WARC file {path}: {_reason(exc)}") from None
+        self._path = path
+        self._size = 0
+        self._serial += 1
+        self._append([self._builder.create_warcinfo_record(name, self._info)])
+
+    def _close_file(self) -> None:
+        if self._file is None or self._path is None:
+            return
+        path, self._path = self._path, None
+        file, self._file = self._file, None
+        final = path.with_suffix("")
+        try:
+            file.close()
+            os.replace(path, final)
+        except OSError as exc:
+            raise ArchiveError(f"cannot finish WARC file {path}: {_reason(exc)}") from None
+        self._files.append(final)
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise ArchiveError(f"the archive writer for {self.directory} is already closed")
+
+    # -- resource index ------------------------------------------------------------------------
+
+    def _index(self, ex: Exchange, state_id: str | None) -> dict[str, Any]:
+        entry = self._entry(ex.url)
+        entry["captures"] += 1
+        if ex.status:
+            size = (
+                len(ex.body) if ex.body is not None else _int(ex.response_header("Content-Length"))
+            )
+            entry.update(
+                status=ex.status,
+                content_type=ex.response_header("Content-Type") or ex.mime_type or None,
+                size=size if size is not None else entry["size"],
+                last_modified=ex.response_header("Last-Modified") or entry["last_modified"],
+                etag=ex.response_header("ETag") or entry["etag"],
+            )
+        if ex.failed:
+            entry["failed"] = ex.failed
+        if state_id is not None and state_id not in entry["states"]:
+            entry["states"].append(state_id)
+        if ex.referrer and ex.referrer != ex.url:
+            _add(entry["referrers"], ex.referrer)
+        if ex.body and (_mime(ex) == "text/css" or ex.resource_type == "Stylesheet"):
+            for target in css_references(ex.body.decode("utf-8", "replace"), ex.url):
+                if target != ex.url:
+                    _add(self._entry(target)["referrers"], ex.url)
+        return entry
+
+    def _entry(self, url: str) -> dict[str, Any]:
+        entry = self._resources.get(url)
+        if entry is None:
+            entry = self._resources[url] = {
+                "url": url,
+                "status": None,
+                "content_type": None,
+                "size": None,
+                "last_modified": None,
+                "etag": None,
+                "states": [],
+                "referrers": [],
+                "captures": 0,
+                "skipped": None,
+                "failed": None,
+            }
+        return entry
+
+    def _skip_reason(self, ex: Exchange) -> str | None:
+        settings = self.settings
+        path = urlsplit(ex.url).path.lower()
+        extension = next((e for e in settings.exclude_extensions if path.endswith(e.lower())), None)
+        if extension:
+            return f"extension {extension} is excluded"
+        mime = _mime(ex)
+        included = any(mime.startswith(t.lower()) for t in settings.include_types)
+        if ex.status and settings.include_types and not included:
+            return f"type {mime or 'unknown'} is not in include_types"
+        excluded = next((t for t in settings.exclude_types if mime.startswith(t.lower())), None)
+        if ex.status and mime and excluded:
+            return f"type {mime} is excluded ({excluded})"
+        limit = settings.max_record_size
+        if limit is not None and ex.body is not None and len(ex.body) > limit:
+            return f"body of {len(ex.body)} bytes exceeds max_record_size {limit}"
+        return None
+
+    def _save_resources(self) -> None:
+        path = self.directory / RESOURCES_FILE
+        temporary = path.with_name(f"{RESOURCES_FILE}.tmp")
+        lines = "".join(
+            json.dumps(entry, ensure_ascii=False) + "\n" for entry in self._resources.values()
+        )
+        try:
+            temporary.write_text(lines, encoding="utf-8")
+            os.replace(temporary, path)
+        except OSError as exc:
+            raise ArchiveError(f"cannot write resource index {path}: {_reason(exc)}") from None
+
+
+def read_resources(directory: Path | str) -> list[dict[str, Any]]:
+    """The resource index of a crawl directory, one dict per URL."""
+    path = Path(directory) / RESOURCES_FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ArchiveError(
+            f"no resource index at {path}: is {directory} a crawl directory?"
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ArchiveError(f"cannot read resource index {path}: {exc}") from None
+    entries = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                entries.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise ArchiveError(f"{path}:{number}: not a JSON line: {exc}") from None
+    return entries
+
+
+def payload_digest(payload: bytes) -> str:
+    """The WARC payload digest of ``payload``: ``sha1:`` + base32 of the SHA-1."""
+    return "sha1:" + base64.b32encode(hashlib.sha1(payload).digest()).decode("ascii")
+
+
+def css_references(css: str, base_url: str) -> list[str]:
+    """Absolute http(s) URLs a stylesheet names in ``url(...)`` and ``@import``, in order."""
+    found: list[str] = []
+    for match in _CSS_REF.finditer(_CSS_COMMENT.sub("", css)):
+        reference = next((group for group in match.groups() if group is not None), "").strip()
+        if not reference or reference.startswith("#"):
+            continue
+        url = urldefrag(urljoin(base_url, reference)).url
+        if url.startswith(("http://", "https://")):
+            _add(found, url)
+    return found
+
+
+def _response_http(ex: Exchange, length: int | None) -> StatusAndHeaders:
+    """A correct HTTP/1.x head for a decoded body of ``length`` bytes (None: keep the length)."""
+    headers = [(k, v) for k, v in ex.response_headers if not _rewritten(k)]
+    if length is not None:
+        headers.append(("Content-Length", str(length)))
+    else:
+        headers.extend((k, v) for k, v in ex.response_headers if k.lower() == "content-length")
+    try:
+        phrase = ex.status_text or http.HTTPStatus(ex.status).phrase
+    except ValueError:
+        phrase = "Unknown"
+    version = "HTTP/1.0" if ex.http_version == "HTTP/1.0" else "HTTP/1.1"
+    return StatusAndHeaders(f"{ex.status} {phrase}", headers, protocol=version)
+
+
+def _rewritten(name: str) -> bool:
+    """Headers rebuilt for the archived message, and HTTP/2 pseudo-headers."""
+    return name.startswith(":") or name.lower() in _WIRE_HEADERS
+
+
+def _tags(date: str, state_id: str | None) -> dict[str, str]:
+    tags = {"WARC-Date": date}
+    if state_id is not None:
+        tags["WARC-Statecrawl-State"] = state_id
+    return tags
+
+
+def _warcinfo_fields(info: Mapping[str, Any]) -> dict[str, str]:
+    try:
+        version = metadata.version("statecrawl")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    fields: dict[str, Any] = {
+        "software": f"statecrawl/{version}",
+        "format": "WARC File Format 1.1",
+        "conformsTo": "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/",
+        **info,
+    }
+    return {
+        str(name): value if isinstance(value, str) and "\n" not in value else json.dumps(value)
+        for name, value in fields.items()
+    }
+
+
+def _next_serial(directory: Path, prefix: str) -> int:
+    """One more than the highest serial already in ``directory``, so names never repeat."""
+    pattern = re.compile(rf"{re.escape(prefix)}-\d{{14}}-(\d{{5,}})\.warc\.gz(\.open)?")
+    serials = [
+        int(match.group(1))
+        for path in (directory.iterdir() if directory.is_dir() else ())
+        if (match := pattern.fullmatch(path.name))
+    ]
+    return max(serials, default=-1) + 1
+
+
+def _warc_date(timestamp: float | None = None) -> str:
+    moment = datetime.fromtimestamp(timestamp, UTC) if timestamp else datetime.now(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _record_id(record: ArcWarcRecord) -> str:
+    return record.rec_headers.get_header("WARC-Record-ID")
+
+
+def _mime(ex: Exchange) -> str:
+    return (ex.mime_type or ex.response_header("Content-Type") or "").split(";")[0].strip().lower()
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value is not None and value.strip().isdigit() else None
+
+
+def _add(items: list[str], item: str) -> None:
+    if item not in items:
+        items.append(item)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)

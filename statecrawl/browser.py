@@ -1,0 +1,306 @@
+"""Chromium through Selenium: start, load, fire, reset, snapshot, screenshot, recover.
+
+Every transition costs one WebDriver round trip: the page agent (``agent.js``) fires the
+event, waits until the page settles and answers with the snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+import contextlib
+import os
+import re
+import shutil
+import tempfile
+import time
+from importlib.resources import files
+from typing import Any
+
+from selenium import webdriver
+from selenium.common.exceptions import (
+    InvalidSessionIdException,
+    JavascriptException,
+    NoSuchWindowException,
+    TimeoutException,
+    WebDriverException,
+)
+
+from .config import Config
+from .errors import BrowserError, NavigationError
+from .scope import Scope, origin
+from .state import Action, Snapshot
+
+CHROME_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+DRIVER_NAMES = ("chromedriver",)
+INSTALL_HINT = "install it with `apt-get install chromium chromium-driver`"
+FLAGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--metrics-recording-only",
+    "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider",
+    "--mute-audio",
+    "--disable-quic",
+    "--password-store=basic",
+)
+CRASH_MARKERS = (
+    "session deleted",
+    "invalid session id",
+    "chrome not reachable",
+    "tab crashed",
+    "target crashed",
+    "disconnected",
+    "no such window",
+    "target window already closed",
+    "connection refused",
+    "max retries exceeded",
+)
+CALL = "window.__statecrawl.{0}({1}arguments[arguments.length - 1]);"
+ERROR_CODE = re.compile(r"(?:NET::)?ERR_[A-Z_]+")
+AGENT_MISSING = "window.__statecrawl is undefined"
+
+
+class BrowserCrashed(BrowserError):
+    """The browser or its driver died; a new one must be started."""
+
+
+class ActionFailed(NavigationError):
+    """An action could not be fired (its element is gone, a handler threw)."""
+
+
+class PageTimeout(NavigationError):
+    """The page did not answer in time (a busy script, a hung load)."""
+
+
+def find_executables(config: Config) -> tuple[str, str]:
+    """Chromium and ChromeDriver: from the config, the environment or PATH; never downloaded."""
+    chrome = _find(config.browser.binary, "STATECRAWL_CHROME", CHROME_NAMES, "Chromium")
+    driver = _find(config.browser.driver, "STATECRAWL_CHROMEDRIVER", DRIVER_NAMES, "ChromeDriver")
+    return chrome, driver
+
+
+def _find(given: str | None, env: str, names: tuple[str, ...], what: str) -> str:
+    candidate = given or os.environ.get(env)
+    if candidate:
+        path = shutil.which(candidate)
+        if not path:
+            raise BrowserError(f"{what} not found at {candidate!r} (from config or {env})")
+        return path
+    for name in names:
+        path = shutil.which(name)
+        if path:
+            return path
+    raise BrowserError(f"{what} not found on PATH: {INSTALL_HINT}, or set {env}")
+
+
+def _crashed(exc: WebDriverException) -> bool:
+    text = (exc.msg or str(exc)).lower()
+    return isinstance(exc, InvalidSessionIdException | NoSuchWindowException) or any(
+        marker in text for marker in CRASH_MARKERS
+    )
+
+
+class Browser:
+    """One headless Chromium with the page agent injected into every document."""
+
+    def __init__(self, config: Config, *, capture_network: bool = False) -> None:
+        self.config = config
+        self.capture_network = capture_network
+        self.scope = Scope(config)
+        self.driver: webdriver.Chrome | None = None
+        self.profile: str | None = None
+        self.visited: set[str] = set()
+        self.restarts = 0
+        self.volatile: list[str] = []
+        source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
+        agent_config = {
+            **self.scope.for_agent(),
+            "quietMs": config.timing.quiet_ms,
+            "settleTimeoutMs": config.timing.settle_timeout_ms,
+            "timerMs": config.timing.timer_ms,
+            "waitMs": config.timing.wait_ms,
+            "maxActions": config.limits.max_actions_per_state,
+            "dialogs": config.browser.dialogs,
+        }
+        self.agent_source = f"const CONFIG = {json.dumps(agent_config)};\n{source}"
+
+    # ---- lifecycle ---------------------------------------------------------------------------
+    def start(self) -> Browser:
+        """Start Chromium and ChromeDriver with a fresh profile."""
+        chrome, driver_path = find_executables(self.config)
+        self.profile = tempfile.mkdtemp(prefix="statecrawl-profile-")
+        options = webdriver.ChromeOptions()
+        options.binary_location = chrome
+        for flag in (*FLAGS, *self.config.browser.extra_args):
+            options.add_argument(flag)
+        options.add_argument(f"--user-data-dir={self.profile}")
+        options.add_argument(
+            f"--window-size={self.config.browser.window_width},{self.config.browser.window_height}"
+        )
+        options.set_capability("unhandledPromptBehavior", self.config.browser.dialogs)
+        if self.capture_network:
+            options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+        service = webdriver.ChromeService(executable_path=driver_path, log_output=os.devnull)
+        try:
+            self.driver = webdriver.Chrome(options=options, service=service)
+        except WebDriverException as exc:
+            self._remove_profile()
+            first = (exc.msg or str(exc)).strip().splitlines()[0]
+            raise BrowserError(f"cannot start Chromium ({chrome}): {first}") from None
+        timing = self.config.timing
+        self.driver.set_page_load_timeout(timing.load_timeout)
+        self.driver.set_script_timeout(timing.settle_timeout_ms / 1000 + timing.wait_ms / 1000 + 10)
+        self.driver.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": self.agent_source}
+        )
+        return self
+
+    def close(self) -> None:
+        """Quit the browser and remove its profile; safe to call twice."""
+        if self.driver is not None:
+            try:
+                self.driver.quit()
+            except Exception:  # noqa: BLE001 - a dead browser cannot be quit more cleanly
+                pass
+            self.driver = None
+        self._remove_profile()
+
+    def restart(self) -> None:
+        """Replace a dead or hung browser with a new one."""
+        self.close()
+        self.restarts += 1
+        self.start()
+
+    def _remove_profile(self) -> None:
+        if self.profile:
+            shutil.rmtree(self.profile, ignore_errors=True)
+            self.profile = None
+
+    def __enter__(self) -> Browser:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- driving -----------------------------------------------------------------------------
+    @property
+    def web(self) -> webdriver.Chrome:
+        if self.driver is None:
+            raise BrowserError("the browser is not started")
+        return self.driver
+
+    def _call(self, method: str, *args: Any) -> Any:
+        """Call a page-agent method that answers through a callback: one round trip."""
+        params = "".join(f"arguments[{i}], " for i in range(len(args)))
+        try:
+            return self.web.execute_async_script(CALL.format(method, params), *args)
+        except TimeoutException:
+            raise PageTimeout(f"the page did not answer {method!r} in time") from None
+        except JavascriptException as exc:
+            if AGENT_MISSING in (exc.msg or ""):
+                return {"missing": True}
+            if "unloaded" in (exc.msg or ""):
+                return {"leaving": True}
+            raise NavigationError(f"page agent failed: {(exc.msg or '').splitlines()[0]}") from None
+        except WebDriverException as exc:
+            if _crashed(exc):
+                raise BrowserCrashed(f"the browser died: {(exc.msg or '').splitlines()[0]}") from None
+            raise
+
+    def load(self, url: str) -> Snapshot:
+        """Load ``url`` and return the settled state it shows."""
+        try:
+            self.web.get(url)
+        except TimeoutException:
+            raise PageTimeout(f"loading {url} took longer than {self.config.timing.load_timeout}s")
+        except WebDriverException as exc:
+            if _crashed(exc):
+                raise BrowserCrashed(f"the browser died loading {url}") from None
+            reason = (exc.msg or str(exc)).strip().splitlines()[0]
+            raise NavigationError(f"cannot load {url}: {reason}") from None
+        snapshot = self.settled()
+        if not snapshot.url.startswith(("http:", "https:")):
+            code = ERROR_CODE.search(snapshot.html)
+            reason = code.group(0) if code else f"the browser showed {snapshot.url}"
+            raise NavigationError(f"cannot load {url}: {reason}")
+        self.visited.add(origin(url))
+        return snapshot
+
+    def settled(self) -> Snapshot:
+        """The current document's snapshot once loaded and settled, riding out navigations."""
+        deadline = time.monotonic() + self.config.timing.load_timeout
+        while True:
+            result = self._call("snapshot", {"volatile": self.volatile})
+            if not (result.get("leaving") or result.get("missing")):
+                return Snapshot.from_agent(result)
+            if time.monotonic() > deadline:
+                raise PageTimeout("a navigation did not complete in time")
+            if result.get("missing"):
+                url = self.web.current_url
+                if not url.startswith(("http:", "https:")):
+                    raise NavigationError(f"the page went to {url}, which cannot be crawled")
+
+    def fire(self, action: Action) -> Snapshot:
+        """Fire ``action`` in the current page and return the settled state that follows."""
+        if action.hover:
+            self.hover(action.hover)
+        result = self._call("fire", {**action.spec(), "volatile": self.volatile})
+        if result.get("error"):
+            message = result.get("message") or "the element is gone"
+            raise ActionFailed(f"{result['error']}: {message}")
+        if result.get("missing"):
+            raise ActionFailed("the page agent is missing from this page")
+        if result.get("navigating") or result.get("leaving"):
+            snapshot = self.settled()
+            target = result.get("navigating") or {}
+            snapshot.navigated = target.get("url") or snapshot.url
+            snapshot.blocked = [*result.get("blocked", []), *snapshot.blocked]
+            snapshot.dialogs = [*result.get("dialogs", []), *snapshot.dialogs]
+            return snapshot
+        return Snapshot.from_agent(result)
+
+    def hover(self, locator: str) -> None:
+        """Move the real mouse over an element, so CSS :hover rules apply."""
+        point = self.web.execute_script("return window.__statecrawl.point(arguments[0]);", locator)
+        if not point:
+            raise ActionFailed(f"nothing to hover at {locator}")
+        self.web.execute_cdp_cmd(
+            "Input.dispatchMouseEvent", {"type": "mouseMoved", "x": point["x"], "y": point["y"]}
+        )
+
+    def clear_storage(self) -> None:
+        """Forget cookies and storage of every origin visited, keeping the HTTP cache."""
+        web = self.web
+        web.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        for site in sorted(self.scope.origins | self.visited):
+            web.execute_cdp_cmd(
+                "Storage.clearDataForOrigin",
+                {"origin": site, "storageTypes": "local_storage,indexeddb,websql,cache_storage"},
+            )
+        self.visited.clear()
+        with contextlib.suppress(WebDriverException):
+            web.execute_script("try { sessionStorage.clear(); } catch (e) {}")
+
+    def reset(self, url: str) -> Snapshot:
+        """Clean cookies and storage, then load ``url``."""
+        try:
+            self.clear_storage()
+        except WebDriverException as exc:
+            if _crashed(exc):
+                raise BrowserCrashed("the browser died while resetting") from None
+            raise
+        return self.load(url)
+
+    def screenshot(self) -> bytes:
+        """A PNG of the viewport."""
+        return self.web.get_screenshot_as_png()

@@ -1,0 +1,21 @@
+"""The error tree: every failure a user can act on is a ``StatecrawlError``."""
+
+
+class StatecrawlError(Exception):
+    """Root of every error statecrawl raises on purpose."""
+
+
+class ConfigError(StatecrawlError):
+    """A configuration value, file or flag is invalid."""
+
+
+class BrowserError(StatecrawlError):
+    """The browser or its driver cannot be found, started or driven."""
+
+
+class NavigationError(StatecrawlError):
+    """A page could not be loaded (bad URL, unreachable host, timeout)."""
+
+
+class ArchiveError(StatecrawlError):
+    """A WARC file or crawl directory cannot be written or read."""

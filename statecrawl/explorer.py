@@ -1,0 +1,602 @@
+"""The crawl loop: take work from the frontier, reach its state, fire, observe, record.
+
+One worker thread drives each browser; they share the frontier, the graph and the index of
+state keys under one lock. Browsers are slow and everything else is fast, so the loop's job is
+to keep each browser on useful transitions: it continues from the state a browser is in when
+the strategy allows, resets through a state's own URL when that URL reproduces the state, and
+replays the shortest known path otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from selenium.common.exceptions import WebDriverException
+
+from . import __version__
+from .browser import ActionFailed, Browser, BrowserCrashed, PageTimeout
+from .config import Config
+from .directory import Crawl, CrawlDirectory, load
+from .errors import NavigationError, StatecrawlError
+from .graph import StateGraph
+from .models import get_model, volatile_between
+from .scope import Scope
+from .state import Action, Snapshot, State, digest
+from .strategies import Work, get_strategy
+
+
+@dataclass
+class Stats:
+    """Running figures of a crawl."""
+
+    states: int = 0
+    transitions: int = 0
+    resets: int = 0
+    replayed: int = 0
+    failures: int = 0
+    unreachable: int = 0
+    out_of_scope: int = 0
+    restarts: int = 0
+    frontier: int = 0
+    max_depth: int = 0
+    elapsed: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        """Transitions per second so far."""
+        return self.transitions / self.elapsed if self.elapsed > 0 else 0.0
+
+
+class Plugin:
+    """Lifecycle hooks; subclass and override what you need. Called under the crawl lock."""
+
+    def on_start(self, explorer: Explorer) -> None:
+        """The browsers are up and the crawl directory exists."""
+
+    def on_state(self, explorer: Explorer, state: State, snapshot: Snapshot, browser: Browser) -> None:
+        """A new state was found; ``browser`` still shows it."""
+
+    def on_transition(
+        self, explorer: Explorer, source: str, action: Action, target: str, snapshot: Snapshot
+    ) -> None:
+        """An action was fired in ``source`` and led to ``target``."""
+
+    def on_finish(self, explorer: Explorer) -> None:
+        """The crawl is over; the graph is about to be written for the last time."""
+
+
+class Unreachable(StatecrawlError):
+    """A state could not be brought back in the browser."""
+
+
+class Worker:
+    """One browser and the state its page shows."""
+
+    def __init__(self, browser: Browser, name: str) -> None:
+        self.browser = browser
+        self.name = name
+        self.current: str | None = None
+        self.busy = False
+
+
+class Explorer:
+    """Explores the applications at ``config.start_urls`` into a state graph."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        plugins: Iterable[Plugin] = (),
+        progress: Callable[[Stats], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.scope = Scope(config)
+        self.model = get_model(config.model)
+        self.strategy = get_strategy(config.strategy, seed=config.seed)
+        self.plugins = list(plugins)
+        self.progress = progress
+        self.out = CrawlDirectory(
+            config.out or Path(tempfile.mkdtemp(prefix="statecrawl-"))
+        )
+        self.graph = StateGraph()
+        self.states: dict[str, State] = {}
+        self.index: dict[str, str] = {}  # state key -> state id
+        self.volatile: frozenset[str] = frozenset()
+        self.loads: dict[str, str | None] = {}  # URL -> the state a fresh load of it shows
+        self.first_loads: dict[str, str] = {}  # URL -> the html of its first fresh load
+        self.links: dict[str, str] = {}  # followed link URL -> target state
+        self.edge_actions: dict[tuple[str, str], Action] = {}  # (source, action key) -> action
+        self.fired: set[tuple[str, str]] = set()
+        self.stats = Stats()
+        self.lock = threading.RLock()
+        self.wakeup = threading.Condition(self.lock)
+        self.started = 0.0
+        self.stopping = False
+        self.stop_reason = "finished"
+        self.workers: list[Worker] = []
+        self.started_at = datetime.now(UTC)
+        self._dangerous_patterns = [re.compile(p) for p in config.dangerous]
+        self._last_checkpoint = 0.0
+
+    # ---- the run -------------------------------------------------------------------------------
+    def run(self) -> Crawl:
+        """Crawl until the frontier is empty or a limit is reached; return the result."""
+        self.started = time.monotonic()
+        self.started_at = datetime.now(UTC)
+        try:
+            self.workers = [
+                Worker(Browser(self.config, capture_network=self.wants_network()), f"b{i}")
+                for i in range(self.config.browser.count)
+            ]
+            self.workers[0].browser.start()
+            for plugin in self.plugins:
+                plugin.on_start(self)
+            self._seed(self.workers[0])
+            for worker in self.workers[1:]:
+                worker.browser.start()
+            threads = [
+                threading.Thread(target=self._work, args=(w,), name=w.name, daemon=True)
+                for w in self.workers[1:]
+            ]
+            for thread in threads:
+                thread.start()
+            self._work(self.workers[0])
+            for thread in threads:
+                thread.join()
+        except KeyboardInterrupt:
+            self.stop_reason = "interrupted"
+            self.stopping = True
+            raise
+        finally:
+            self._finish()
+        return load(self.out.path)
+
+    def wants_network(self) -> bool:
+        """Whether a plugin reads the browser's network log (the archive does)."""
+        return any(getattr(p, "needs_network", False) for p in self.plugins)
+
+    def _seed(self, worker: Worker) -> None:
+        """Load each start URL twice: the root states, and what changes with no user action."""
+        for url in self.config.start_urls:
+            first = worker.browser.reset(url)
+            second = worker.browser.reset(url)
+            with self.lock:
+                self._learn(volatile_between(first.html, second.html) or set())
+                self._learn(set(second.volatile))
+                root = self._observe(second, worker, depth=0)
+                if root is not None:
+                    self.loads[url] = root
+                    self.first_loads.setdefault(url, second.html)
+                    worker.current = root
+
+    def _work(self, worker: Worker) -> None:
+        while True:
+            with self.lock:
+                work = self._next(worker)
+                if work is None:
+                    return
+                worker.busy = True
+            try:
+                self._transition(worker, work)
+            except (BrowserCrashed, PageTimeout) as exc:
+                self._record_failure(work, str(exc))
+                self._recover(worker)
+            except WebDriverException as exc:
+                self._record_failure(work, (exc.msg or str(exc)).splitlines()[0])
+                self._recover(worker)
+            finally:
+                with self.lock:
+                    worker.busy = False
+                    self.wakeup.notify_all()
+                    self._tick()
+
+    def _next(self, worker: Worker) -> Work | None:
+        """The next work item for ``worker``, waiting while other workers may add more."""
+        while True:
+            if self.stopping or self._limit_reached():
+                self.stopping = True
+                self.wakeup.notify_all()
+                return None
+            work = self.strategy.pop(worker.current)
+            if work is not None:
+                state = self.states.get(work.state)
+                if state is None or state.unreachable:
+                    continue
+                self.fired.add((work.state, work.action.key))
+                return work
+            if not any(w.busy for w in self.workers):
+                self.wakeup.notify_all()
+                return None
+            self.wakeup.wait(timeout=1.0)
+
+    def _limit_reached(self) -> bool:
+        limits = self.config.limits
+        if limits.max_states is not None and len(self.states) >= limits.max_states:
+            self.stop_reason = "max-states"
+            return True
+        if limits.max_time is not None and time.monotonic() - self.started >= limits.max_time:
+            self.stop_reason = "max-time"
+            return True
+        return False
+
+    def _recover(self, worker: Worker) -> None:
+        try:
+            worker.browser.restart()
+        except StatecrawlError:
+            with self.lock:
+                self.stopping = True
+                self.stop_reason = "browser-failed"
+            raise
+        with self.lock:
+            worker.current = None
+            self.stats.restarts += 1
+
+    # ---- one transition ----------------------------------------------------------------------
+    def _transition(self, worker: Worker, work: Work) -> None:
+        source = self.states[work.state]
+        action = work.action
+        if action.is_link:
+            self._follow(worker, source, action)
+            return
+        try:
+            if worker.current != source.id:
+                self._reach(worker, source)
+            snapshot = worker.browser.fire(action)
+        except Unreachable:
+            return
+        except ActionFailed as exc:
+            self._record_failure(work, str(exc))
+            return
+        except NavigationError as exc:
+            self._record_failure(work, str(exc))
+            worker.current = None
+            return
+        with self.lock:
+            self._learn(set(snapshot.volatile))
+            target = self._observe(snapshot, worker, depth=source.depth + 1)
+            worker.current = target
+            if target is not None:
+                self._connect(source.id, action, target, snapshot)
+
+    def _follow(self, worker: Worker, source: State, action: Action) -> None:
+        """A link: its target depends on its URL only, so each URL is loaded once."""
+        url = action.action
+        with self.lock:
+            if url not in self.scope:
+                self._external(source.id, action, url)
+                return
+            known = self.links.get(url) or self.loads.get(url)
+            if known is not None and known in self.states:
+                self._connect(source.id, action, known, None)
+                self._improve(known, source.depth + 1)
+                return
+        try:
+            snapshot = self._fresh_load(worker, url)
+        except NavigationError as exc:
+            self._record_failure(Work(source.id, action, source.depth), str(exc))
+            worker.current = None
+            return
+        with self.lock:
+            target = self._observe(snapshot, worker, depth=source.depth + 1)
+            worker.current = target
+            if target is None:
+                return
+            self.links[url] = target
+            self.loads.setdefault(url, target)
+            self._connect(source.id, action, target, snapshot)
+
+    def _fresh_load(self, worker: Worker, url: str) -> Snapshot:
+        """Reset the browser onto ``url``, learning volatility from repeated loads of it."""
+        snapshot = worker.browser.reset(url)
+        with self.lock:
+            self.stats.resets += 1
+            first = self.first_loads.setdefault(url, snapshot.html)
+            if first is not snapshot.html:
+                self._learn(volatile_between(first, snapshot.html) or set())
+            self._learn(set(snapshot.volatile))
+        return snapshot
+
+    # ---- reaching a state again -----------------------------------------------------------
+    def _reach(self, worker: Worker, state: State) -> None:
+        """Bring ``worker``'s browser to ``state``: by its own URL, else by replaying a path."""
+        with self.lock:
+            own_url_untried = state.url not in self.loads
+        if own_url_untried and state.url in self.scope:
+            snapshot = self._fresh_load(worker, state.url)
+            with self.lock:
+                key = self.model.key(snapshot, self.volatile)
+                shown = self.index.get(key)
+                self.loads[state.url] = shown
+                worker.current = shown
+                if shown == state.id:
+                    return
+        for attempt in range(2):
+            with self.lock:
+                plan = self._plan(state, avoid_shortcuts=attempt > 0)
+            if plan is None:
+                break
+            if self._replay(worker, *plan):
+                return
+        with self.lock:
+            state.unreachable = True
+            self.stats.unreachable += 1
+            self.strategy.discard(state.id)
+            self.graph.graph.nodes[state.id]["unreachable"] = True
+        raise Unreachable(state.id)
+
+    def _plan(
+        self, state: State, avoid_shortcuts: bool
+    ) -> tuple[str, str, list[tuple[Action, str]]] | None:
+        """The shortest path to ``state`` from a state some URL loads.
+
+        Returns the URL, the state it loads, and the ``(action, expected target)`` steps.
+        """
+        starts = {sid: url for url, sid in self.loads.items() if sid is not None}
+        if avoid_shortcuts:
+            roots = {self.loads.get(u) for u in self.config.start_urls}
+            starts = {sid: url for sid, url in starts.items() if sid in roots}
+        previous: dict[str, tuple[str, Action] | None] = {state.id: None}
+        queue = deque([state.id])
+        g = self.graph.graph
+        while queue:
+            node = queue.popleft()
+            if node in starts:
+                path: list[tuple[Action, str]] = []
+                step = node
+                while previous[step] is not None:
+                    nxt, action = previous[step]  # type: ignore[misc]
+                    path.append((action, nxt))
+                    step = nxt
+                return starts[node], node, path
+            for source, _, key in g.in_edges(node, keys=True):
+                if source in previous or g.nodes[source].get("kind") != "state":
+                    continue
+                action = self.edge_actions.get((source, key))
+                if action is None:
+                    continue
+                previous[source] = (node, action)
+                queue.append(source)
+        return None
+
+    def _replay(self, worker: Worker, url: str, start: str, path: list[tuple[Action, str]]) -> bool:
+        """Load ``url`` and fire ``path``, checking each state's key on the way."""
+        try:
+            snapshot = self._fresh_load(worker, url)
+            with self.lock:
+                worker.current = self.index.get(self.model.key(snapshot, self.volatile))
+                if worker.current != start:
+                    return False
+            for action, expected in path:
+                if action.is_link:
+                    snapshot = self._fresh_load(worker, action.action)
+                else:
+                    snapshot = worker.browser.fire(action)
+                with self.lock:
+                    self.stats.replayed += 1
+                    self._learn(set(snapshot.volatile))
+                    reached = self.index.get(self.model.key(snapshot, self.volatile))
+                    worker.current = reached
+                if reached != expected:
+                    return False
+            return True
+        except (ActionFailed, NavigationError):
+            with self.lock:
+                worker.current = None
+            return False
+
+    # ---- recording ------------------------------------------------------------------------
+    def _observe(self, snapshot: Snapshot, worker: Worker, depth: int) -> str | None:
+        """The state ``snapshot`` shows: a known one, or a new one if limits allow."""
+        key = self.model.key(snapshot, self.volatile)
+        known = self.index.get(key)
+        if known is not None:
+            self._improve(known, depth)
+            return known
+        limits = self.config.limits
+        if limits.max_states is not None and len(self.states) >= limits.max_states:
+            return None
+        state_id = key
+        state = State(
+            id=state_id,
+            key=key,
+            url=snapshot.url,
+            title=snapshot.title,
+            depth=depth,
+            found_at=round(time.monotonic() - self.started, 3),
+            snapshot=snapshot,
+            actions=self._actions(snapshot),
+        )
+        self.states[state_id] = state
+        self.index[key] = state_id
+        self.stats.states = len(self.states)
+        self.stats.max_depth = max(self.stats.max_depth, depth)
+        self.graph.add_state(
+            state_id,
+            url=state.url,
+            title=state.title,
+            depth=depth,
+            snapshot=self.out.write_state(state_id, snapshot.html),
+            screenshot=None,
+            found_at=state.found_at,
+            settle_timed_out=snapshot.timed_out,
+        )
+        for plugin in self.plugins:
+            plugin.on_state(self, state, snapshot, worker.browser)
+        if depth < limits.max_depth:
+            self._push(state)
+        return state_id
+
+    def _actions(self, snapshot: Snapshot) -> list[Action]:
+        """The actions worth firing in a state, dangerous ones last or left out."""
+        actions = snapshot.actions()
+        dangerous = [a for a in actions if self._dangerous(a)]
+        if not dangerous:
+            return actions
+        safe = [a for a in actions if not self._dangerous(a)]
+        return safe if self.config.dangerous_policy == "skip" else safe + dangerous
+
+    def _dangerous(self, action: Action) -> bool:
+        return any(
+            p.search(action.label) or (action.is_link and p.search(action.action))
+            for p in self._dangerous_patterns
+        )
+
+    def _push(self, state: State) -> None:
+        for action in state.actions:
+            if (state.id, action.key) not in self.fired:
+                self.strategy.push(Work(state.id, action, state.depth))
+
+    def _improve(self, state_id: str, depth: int) -> None:
+        """A shorter way to a known state: give it the smaller depth and its due work."""
+        state = self.states[state_id]
+        if depth >= state.depth:
+            return
+        state.depth = depth
+        self.graph.graph.nodes[state_id]["depth"] = depth
+        self.strategy.discard(state_id)
+        if depth < self.config.limits.max_depth and not state.unreachable:
+            self._push(state)
+
+    def _connect(self, source: str, action: Action, target: str, snapshot: Snapshot | None) -> None:
+        self.edge_actions[(source, action.key)] = action
+        attrs: dict[str, Any] = {
+            "name": action.name,
+            "status": action.status,
+            "event": action.event,
+            "action": action.action,
+            "kind": action.kind,
+        }
+        if action.hover:
+            attrs["hover"] = action.hover
+        if snapshot is not None:
+            attrs["settle_ms"] = snapshot.settle_ms
+            if snapshot.timed_out:
+                attrs["settle_timed_out"] = True
+            if snapshot.dialogs:
+                attrs["dialogs"] = snapshot.dialogs
+            if snapshot.popups:
+                attrs["popups"] = snapshot.popups
+            if snapshot.blocked:
+                attrs["blocked"] = snapshot.blocked
+                self.stats.out_of_scope += len(snapshot.blocked)
+        self.graph.add_transition(source, target, action.key, **attrs)
+        self.stats.transitions += 1
+        for plugin in self.plugins:
+            plugin.on_transition(self, source, action, target, snapshot)  # type: ignore[arg-type]
+
+    def _external(self, source: str, action: Action, url: str) -> None:
+        node = "x" + digest("external", url)[1:]
+        self.graph.add_external(url, node)
+        self.graph.add_transition(
+            source, node, action.key, name=action.name, status=action.status,
+            event=action.event, action=action.action, kind=action.kind, out_of_scope=True,
+        )
+        self.stats.out_of_scope += 1
+
+    def _record_failure(self, work: Work, reason: str) -> None:
+        with self.lock:
+            self.stats.failures += 1
+            if work.state not in self.states:
+                return
+            node = self.graph.graph.nodes[work.state]
+            node.setdefault("failures", []).append(
+                {"key": work.action.key, "name": work.action.name, "event": work.action.event,
+                 "action": work.action.action, "error": reason}
+            )
+
+    # ---- volatility ---------------------------------------------------------------------------
+    def _learn(self, names: set[str]) -> None:
+        """Add volatile names; re-key every state and merge those that turn out equal."""
+        new = names - self.volatile
+        if not new:
+            return
+        self.volatile = self.volatile | new
+        for worker in self.workers:
+            worker.browser.volatile = sorted(self.volatile)
+        index: dict[str, str] = {}
+        for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
+            assert state.snapshot is not None
+            key = self.model.key(state.snapshot, self.volatile)
+            state.key = key
+            keeper = index.setdefault(key, state.id)
+            if keeper != state.id:
+                self._merge(state.id, keeper)
+        self.index = index
+
+    def _merge(self, old: str, keeper: str) -> None:
+        state = self.states.pop(old)
+        self.strategy.discard(old)
+        self.graph.merge(old, keeper)
+        self.fired = {(keeper if s == old else s, k) for s, k in self.fired}
+        self.edge_actions = {
+            (keeper if s == old else s, k): a for (s, k), a in self.edge_actions.items()
+        }
+        for table in (self.loads, self.links):
+            for url, sid in table.items():
+                if sid == old:
+                    table[url] = keeper
+        for worker in self.workers:
+            if worker.current == old:
+                worker.current = keeper
+        (self.out.path / self.out.snapshot_path(old)).unlink(missing_ok=True)
+        self._improve(keeper, state.depth)
+        self.stats.states = len(self.states)
+
+    # ---- progress and output ----------------------------------------------------------------
+    def _tick(self) -> None:
+        self.stats.elapsed = time.monotonic() - self.started
+        self.stats.frontier = len(self.strategy)
+        if self.progress is not None:
+            self.progress(self.stats)
+        if self.stats.elapsed - self._last_checkpoint > 10:
+            self._last_checkpoint = self.stats.elapsed
+            self._write()
+
+    def _write(self) -> None:
+        g = self.graph.graph
+        g.graph["start_url"] = self.config.start_urls[0]
+        g.graph["start_urls"] = list(self.config.start_urls)
+        g.graph["config"] = self.config.to_dict()
+        g.graph["started"] = self.started_at.isoformat()
+        g.graph["finished"] = datetime.now(UTC).isoformat() if self.stopping else None
+        g.graph["software"] = f"statecrawl/{__version__}"
+        g.graph["volatile"] = sorted(self.volatile)
+        g.graph["stats"] = {**asdict(self.stats), "rate": round(self.stats.rate, 3),
+                            "stop_reason": self.stop_reason}
+        self.out.write_graph(self.graph)
+
+    def _finish(self) -> None:
+        self.stopping = True
+        with self.lock:
+            self.stats.elapsed = time.monotonic() - self.started
+            self.stats.frontier = len(self.strategy)
+            self.stats.restarts = sum(w.browser.restarts for w in self.workers)
+            for plugin in self.plugins:
+                plugin.on_finish(self)
+        for worker in self.workers:
+            worker.browser.close()
+        self._write()
+
+
+def crawl(url: str | Iterable[str], **options: Any) -> Crawl:
+    """Crawl the application at ``url`` (or several start URLs) and return the result.
+
+    ``options`` are the settings of :class:`statecrawl.Config`: ``out``, ``model``,
+    ``strategy``, … and the nested tables (``limits={"max_depth": 2}``); the common limits
+    may also be given flat (``max_depth=2``, ``max_states=100``, ``max_time=60``).
+    """
+    urls = (url,) if isinstance(url, str) else tuple(url)
+    flat = {k: options.pop(k) for k in ("max_depth", "max_states", "max_time") if k in options}
+    if flat:
+        options["limits"] = {**options.get("limits", {}), **flat}
+    config = Config.from_mapping({"start_urls": urls, **options})
+    return Explorer(config).run()

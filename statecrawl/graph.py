@@ -1,0 +1,107 @@
+"""The state graph: states as nodes, transitions as edges, over a networkx MultiDiGraph."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from .errors import ArchiveError
+
+NODE_FIELDS = ("url", "title", "depth", "snapshot", "screenshot", "found_at")
+EDGE_FIELDS = ("key", "name", "status", "event", "action")
+
+
+class StateGraph:
+    """States and the transitions between them.
+
+    Nodes are state ids (16 hex digits) with the attributes of the crawl-directory contract;
+    an out-of-scope target is a node of kind ``"external"``. Edges are keyed by action key.
+    """
+
+    def __init__(self, graph: nx.MultiDiGraph | None = None) -> None:
+        self.graph = graph if graph is not None else nx.MultiDiGraph()
+
+    def add_state(self, state_id: str, **attrs: Any) -> None:
+        """Add a state node (or update its attributes)."""
+        self.graph.add_node(state_id, id=state_id, kind="state", **attrs)
+
+    def add_external(self, url: str, node_id: str) -> None:
+        """Add a node for a URL outside the crawl's scope, which is never loaded."""
+        self.graph.add_node(node_id, id=node_id, kind="external", url=url)
+
+    def add_transition(self, source: str, target: str, key: str, **attrs: Any) -> None:
+        """Add (or update) the edge ``source -> target`` for the action ``key``."""
+        self.graph.add_edge(source, target, key=key, source=source, target=target, **attrs)
+
+    def states(self) -> list[str]:
+        """The ids of the state nodes, in discovery order."""
+        return [n for n, kind in self.graph.nodes(data="kind") if kind == "state"]
+
+    def merge(self, old: str, into: str) -> None:
+        """Fold state ``old`` into ``into``: its edges move over, the node goes."""
+        for source, _, key, data in list(self.graph.in_edges(old, keys=True, data=True)):
+            src = into if source == old else source
+            self.graph.add_edge(src, into, key=key, **{**data, "source": src, "target": into})
+        for _, target, key, data in list(self.graph.out_edges(old, keys=True, data=True)):
+            if target == old:
+                continue
+            self.graph.add_edge(into, target, key=key, **{**data, "source": into})
+        self.graph.remove_node(old)
+
+    def to_data(self) -> dict[str, Any]:
+        """Node-link data, as written to ``graph.json``."""
+        return nx.node_link_data(self.graph, edges="edges")
+
+    def write(self, directory: Path) -> None:
+        """Write ``graph.json`` and ``graph.graphml`` into ``directory`` atomically."""
+        data = self.to_data()
+        _atomic_write(directory / "graph.json", json.dumps(data, indent=1, default=str))
+        tmp = directory / "graph.graphml.tmp"
+        try:
+            nx.write_graphml(_graphml_ready(self.graph), tmp)
+            os.replace(tmp, directory / "graph.graphml")
+        except OSError as exc:
+            raise ArchiveError(f"cannot write {directory / 'graph.graphml'}: {exc}") from None
+
+    @classmethod
+    def read(cls, path: Path) -> StateGraph:
+        """Read a graph written by :meth:`write` (the ``graph.json`` file)."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ArchiveError(f"no graph.json in {path.parent}: not a crawl directory") from None
+        except (OSError, ValueError) as exc:
+            raise ArchiveError(f"cannot read {path}: {exc}") from None
+        return cls(nx.node_link_graph(data, directed=True, multigraph=True, edges="edges"))
+
+
+def _graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """GraphML holds scalars only: lists and dicts become JSON text, None is left out."""
+
+    def clean(attrs: dict[str, Any]) -> dict[str, Any]:
+        return {
+            k: json.dumps(v) if isinstance(v, list | dict) else v
+            for k, v in attrs.items()
+            if v is not None
+        }
+
+    out = nx.MultiDiGraph()
+    out.graph.update(clean(graph.graph))
+    for node, attrs in graph.nodes(data=True):
+        out.add_node(node, **clean(attrs))
+    for u, v, k, attrs in graph.edges(keys=True, data=True):
+        out.add_edge(u, v, key=k, **clean(attrs))
+    return out
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise ArchiveError(f"cannot write {path}: {exc}") from None

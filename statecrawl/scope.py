@@ -1,0 +1,51 @@
+"""Which URLs a crawl may load: the start origins, or include patterns, minus excludes."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from .config import Config
+
+_INLINE_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
+
+
+def origin(url: str) -> str:
+    """``scheme://host[:port]`` of an absolute URL."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _js_pattern(pattern: str) -> list[str]:
+    """``[source, flags]`` for JavaScript's RegExp: leading inline flags become flags."""
+    match = _INLINE_FLAGS.match(pattern)
+    if not match:
+        return [pattern, ""]
+    flags = "".join(f for f in match.group(1) if f in "ims")
+    return [pattern[match.end() :], flags]
+
+
+class Scope:
+    """Decides whether a URL belongs to the crawl; the page agent applies the same rules."""
+
+    def __init__(self, config: Config) -> None:
+        self.origins = frozenset(origin(u) for u in config.start_urls)
+        self.include = [re.compile(p) for p in config.scope.include]
+        self.exclude = [re.compile(p) for p in config.scope.exclude]
+
+    def __contains__(self, url: str) -> bool:
+        if urlsplit(url).scheme not in ("http", "https"):
+            return False
+        if any(p.search(url) for p in self.exclude):
+            return False
+        if self.include:
+            return any(p.search(url) for p in self.include)
+        return origin(url) in self.origins
+
+    def for_agent(self) -> dict[str, object]:
+        """The rules as data for the page agent."""
+        return {
+            "origins": sorted(self.origins),
+            "include": [_js_pattern(p.pattern) for p in self.include],
+            "exclude": [_js_pattern(p.pattern) for p in self.exclude],
+        }

@@ -1,0 +1,136 @@
+"""Actions and states: what a user can do, what the user sees, and their keys."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import xxhash
+
+
+def digest(*parts: Any) -> str:
+    """The xxhash64 of JSON-encoded ``parts`` as 16 hex digits: every key in statecrawl."""
+    text = json.dumps(parts, ensure_ascii=False, separators=(",", ":"))
+    return xxhash.xxh64_hexdigest(text.encode("utf-8"))
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing a user can do in a state: the tuple ``(name, status, event, action)``.
+
+    ``name`` is the element's locator and label, ``status`` its visibility and state,
+    ``event`` what is fired and ``action`` what it does (a URL for a link, the values of a
+    submit, the handler identity of a script listener). The other fields say how to fire
+    it and take no part in its identity.
+    """
+
+    name: str
+    status: str
+    event: str
+    action: str
+    kind: str = field(default="script", compare=False)
+    locator: str = field(default="", compare=False)
+    label: str = field(default="", compare=False)
+    hover: str | None = field(default=None, compare=False)
+    values: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    submitter: str | None = field(default=None, compare=False)
+
+    @property
+    def key(self) -> str:
+        """The action's identity: xxhash64 of its tuple."""
+        return digest(self.name, self.status, self.event, self.action)
+
+    @property
+    def is_link(self) -> bool:
+        """A navigation link: its target depends on its URL only, not on the state."""
+        return self.kind == "link"
+
+    def as_tuple(self) -> tuple[str, str, str, str]:
+        """The ``(name, status, event, action)`` tuple."""
+        return (self.name, self.status, self.event, self.action)
+
+    def spec(self) -> dict[str, Any]:
+        """What the page agent needs to find and fire this action."""
+        return {
+            "locator": self.locator,
+            "label": self.label,
+            "event": self.event,
+            "action": self.action,
+            "values": [list(pair) for pair in self.values],
+            "submitter": self.submitter,
+        }
+
+    @classmethod
+    def from_candidate(cls, c: dict[str, Any]) -> Action:
+        """Build an action from a candidate the page agent reported."""
+        return cls(
+            name=f"{c['locator']} {json.dumps(c['label'], ensure_ascii=False)}",
+            status=c["status"],
+            event=c["event"],
+            action=c["action"],
+            kind=c["kind"],
+            locator=c["locator"],
+            label=c["label"],
+            hover=c.get("hover"),
+            values=tuple(tuple(v) for v in c.get("values", ())),
+            submitter=c.get("submitter"),
+        )
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """What the page agent returned after a load or an action settled."""
+
+    url: str
+    title: str
+    html: str
+    doc: str = ""
+    form: list[list[str]] = field(default_factory=list)
+    candidates: list[dict[str, Any]] = field(default_factory=list)
+    volatile: list[str] = field(default_factory=list)
+    frames: list[dict[str, Any]] | None = None
+    dialogs: list[dict[str, str]] = field(default_factory=list)
+    popups: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    timed_out: bool = False
+    settle_ms: int = 0
+    navigated: str | None = None
+
+    @classmethod
+    def from_agent(cls, data: dict[str, Any]) -> Snapshot:
+        """Build a snapshot from the page agent's answer."""
+        return cls(
+            url=data["url"],
+            title=data.get("title", ""),
+            html=data.get("html", ""),
+            doc=data.get("doc", ""),
+            form=data.get("form", []),
+            candidates=data.get("candidates", []),
+            volatile=data.get("volatile", []),
+            frames=data.get("frames"),
+            dialogs=data.get("dialogs", []),
+            popups=data.get("popups", []),
+            blocked=data.get("blocked", []),
+            timed_out=bool(data.get("timedOut")),
+            settle_ms=int(data.get("settleMs", 0)),
+        )
+
+    def actions(self) -> list[Action]:
+        """The candidate actions, in page order."""
+        return [Action.from_candidate(c) for c in self.candidates]
+
+
+@dataclass(slots=True)
+class State:
+    """A distinct DOM state: a node of the state graph."""
+
+    id: str
+    key: str
+    url: str
+    title: str
+    depth: int
+    found_at: float
+    snapshot: Snapshot | None = None
+    actions: list[Action] = field(default_factory=list)
+    unreachable: bool = False

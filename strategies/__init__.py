@@ -1,0 +1,51 @@
+"""Frontier strategies: which (state, action) pair to fire next.
+
+A strategy holds the frontier. ``push`` adds work, ``pop(current)`` takes the next item for
+a browser whose page is in state ``current`` (so a strategy can spare it a reset), and
+``discard(state_id)`` drops the work of a state that cannot be reached again. Third-party
+strategies register under the ``statecrawl.strategies`` entry-point group.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+from typing import Protocol
+
+from ..errors import ConfigError
+from .frontier import BreadthFirst, DepthFirst, RandomOrder, Work
+
+__all__ = ["BreadthFirst", "DepthFirst", "RandomOrder", "Strategy", "Work", "get_strategy"]
+
+
+class Strategy(Protocol):
+    """Orders the frontier."""
+
+    name: str
+
+    def push(self, work: Work) -> None:
+        """Add one (state, action) pair."""
+        ...
+
+    def pop(self, current: str | None) -> Work | None:
+        """The next pair to fire, given the state the browser is in; ``None`` when empty."""
+        ...
+
+    def discard(self, state_id: str) -> int:
+        """Drop every pair of ``state_id``; return how many were dropped."""
+        ...
+
+    def __len__(self) -> int: ...
+
+
+BUILTIN: dict[str, type] = {s.name: s for s in (BreadthFirst, DepthFirst, RandomOrder)}
+
+
+def get_strategy(name: str, seed: int = 0) -> Strategy:
+    """The strategy registered as ``name``: a built-in one or an entry point."""
+    if name in BUILTIN:
+        return BUILTIN[name](seed=seed)
+    for ep in entry_points(group="statecrawl.strategies"):
+        if ep.name == name:
+            return ep.load()(seed=seed)
+    known = ", ".join(sorted(BUILTIN))
+    raise ConfigError(f"unknown strategy {name!r} (built in: {known})")
