@@ -1,0 +1,112 @@
+"""Shared fixtures: pages served on loopback, and crawls of them with a real Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_httpserver import HTTPServer
+from werkzeug import Request, Response
+
+import statecrawl
+
+PAGES = Path(__file__).parent / "pages"
+
+Handler = Callable[[Request], Response]
+
+
+@pytest.fixture(scope="session")
+def httpserver_listen_address() -> tuple[str, int]:
+    """Serve test pages on loopback only."""
+    return ("127.0.0.1", 0)
+
+
+class Site:
+    """Routes of one local test server: exact paths, then prefixes, to pages or handlers."""
+
+    def __init__(self, server: HTTPServer) -> None:
+        self.server = server
+        self.routes: dict[str, Handler] = {}
+        self.prefixes: list[tuple[str, Handler]] = []
+        self.requests: list[str] = []
+        server.expect_request(re.compile(".*")).respond_with_handler(self._dispatch)
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.server.port}"
+
+    def url(self, path: str = "/") -> str:
+        return self.origin + path
+
+    def page(self, path: str, name: str, **replace: str) -> None:
+        """Serve ``tests/pages/<name>`` at ``path``, with ``{KEY}`` placeholders replaced."""
+        text = (PAGES / name).read_text(encoding="utf-8")
+        for key, value in replace.items():
+            text = text.replace("{" + key + "}", value)
+        self.html(path, text)
+
+    def html(self, path: str, text: str) -> None:
+        self.routes[path] = lambda _r: Response(text, content_type="text/html; charset=utf-8")
+
+    def json(self, path: str, data: Any) -> None:
+        body = json.dumps(data)
+        self.routes[path] = lambda _r: Response(body, content_type="application/json")
+
+    def handler(self, path: str, fn: Handler) -> None:
+        self.routes[path] = fn
+
+    def prefix(self, prefix: str, fn: Handler) -> None:
+        self.prefixes.append((prefix, fn))
+
+    def _dispatch(self, request: Request) -> Response:
+        self.requests.append(request.full_path.rstrip("?"))
+        fn = self.routes.get(request.path)
+        if fn is None:
+            fn = next((f for p, f in self.prefixes if request.path.startswith(p)), None)
+        if fn is None:
+            return Response("not found", status=404, content_type="text/plain")
+        return fn(request)
+
+
+@pytest.fixture
+def site(httpserver: HTTPServer) -> Site:
+    """The main test server, empty for each test."""
+    return Site(httpserver)
+
+
+@pytest.fixture
+def other_site() -> Iterator[Site]:
+    """A second server on another port: out of scope for crawls of ``site``."""
+    server = HTTPServer(host="127.0.0.1", port=0)
+    server.start()
+    try:
+        yield Site(server)
+    finally:
+        server.clear()
+        if server.is_running():
+            server.stop()
+
+
+@pytest.fixture
+def crawl(tmp_path: Path) -> Callable[..., statecrawl.Crawl]:
+    """Crawl URLs into a fresh directory with quick defaults; keyword options as crawl()'s."""
+
+    def run(*urls: str, **options: Any) -> statecrawl.Crawl:
+        options.setdefault("out", tmp_path / "out")
+        options.setdefault("archive", {"enabled": False})
+        return statecrawl.crawl(list(urls), **options)
+
+    return run
+
+
+def labels(result: statecrawl.Crawl, pattern: str) -> set[str]:
+    """The first match of ``pattern`` in each state's DOM: what tells the states apart."""
+    found = set()
+    for state in result.states():
+        match = re.search(pattern, result.html(state["id"]))
+        found.add(match.group(1) if match else "")
+    return found

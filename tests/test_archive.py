@@ -1,0 +1,455 @@
+"""ArchiveWriter: WARC files checked by warcio and cdxj-indexer, dedup, rolling, index, errors."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from warcio.archiveiterator import ArchiveIterator
+
+from statecrawl.archive import ArchiveWriter, read_resources
+from statecrawl.config import Archive
+from statecrawl.errors import ArchiveError
+from statecrawl.network import Exchange
+
+BIN = Path(sys.executable).parent
+STARTED = 1_800_000_000.25
+INFO = {"software": "statecrawl/test", "config": {"start_urls": ["http://127.0.0.1:8000/"]}}
+SITE = "http://127.0.0.1:8000"
+
+
+def exchange(path: str, body: bytes | None = b"<p>hello</p>", **fields: Any) -> Exchange:
+    """An exchange as NetworkCapture would return it, with sensible defaults."""
+    mime = fields.pop("mime", "text/html")
+    extra = fields.pop("headers", [])
+    values: dict[str, Any] = {
+        "request_id": f"id-{path}",
+        "url": SITE + path,
+        "request_headers": [("Host", "127.0.0.1:8000"), ("Accept", "*/*")],
+        "status": 200,
+        "status_text": "OK",
+        "response_headers": [("Content-Type", mime), *extra],
+        "body": body,
+        "mime_type": mime,
+        "resource_type": "Document",
+        "started": STARTED,
+    }
+    values.update(fields)
+    return Exchange(**values)
+
+
+def digest(data: bytes) -> str:
+    return "sha1:" + base64.b32encode(hashlib.sha1(data).digest()).decode()
+
+
+def run(tool: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(BIN / tool), *args], capture_output=True, text=True, check=False, timeout=60
+    )
+
+
+def parse_warc(path: Path) -> list[dict[str, Any]]:
+    """Split a WARC file by hand (no warcio): headers, block, and the HTTP payload if any."""
+    data = gzip.decompress(path.read_bytes())
+    records = []
+    while data:
+        head, data = data.split(b"\r\n\r\n", 1)
+        lines = head.decode().split("\r\n")
+        assert lines[0] == "WARC/1.1"
+        headers = dict(line.split(": ", 1) for line in lines[1:])
+        length = int(headers["Content-Length"])
+        block, trailer, data = data[:length], data[length : length + 4], data[length + 4 :]
+        assert trailer == b"\r\n\r\n"
+        http = headers["Content-Type"].startswith("application/http")
+        http_head, _, payload = block.partition(b"\r\n\r\n") if http else (b"", b"", block)
+        records.append({"headers": headers, "block": block, "http": http_head, "payload": payload})
+    return records
+
+
+def warc_files(out: Path) -> list[Path]:
+    return sorted((out / "archive").iterdir())
+
+
+def all_records(out: Path) -> list[dict[str, Any]]:
+    return [record for path in warc_files(out) for record in parse_warc(path)]
+
+
+def types(records: list[dict[str, Any]]) -> list[str]:
+    return [record["headers"]["WARC-Type"] for record in records]
+
+
+def http_headers(record: dict[str, Any]) -> tuple[str, dict[str, str]]:
+    first, *rest = record["http"].decode().split("\r\n")
+    return first, {k.lower(): v for k, v in (line.split(": ", 1) for line in rest)}
+
+
+def test_files_pass_warcio_check_index_and_cdxj_indexer(tmp_path: Path) -> None:
+    post = exchange(
+        "/api/search?x=1",
+        b'{"hits": 3}',
+        method="POST",
+        mime="application/json",
+        request_body=b'{"query": "laser"}',
+        request_headers=[("Content-Type", "application/json")],
+        resource_type="XHR",
+    )
+    with ArchiveWriter(tmp_path, Archive(), INFO) as writer:
+        writer.write_exchange(exchange("/"), "s1")
+        writer.write_exchange(post, "s1")
+        writer.write_exchange(exchange("/missing", b"gone", status=404, status_text="NOT FOUND"))
+        writer.write_exchange(exchange("/", body=b"<p>hello</p>", started=STARTED + 5), "s2")
+        writer.write_exchange(exchange("/x", None, body_error="No resource with given identifier"))
+        writer.write_exchange(
+            exchange("/down", None, status=0, failed="net::ERR_CONNECTION_REFUSED")
+        )
+        writer.write_state("s1", "k1", SITE + "/", "<html>s1</html>", [], b"\x89PNG", None, None)
+    (path,) = warc_files(tmp_path)
+    assert path.name.endswith(".warc.gz") and path.name.startswith("statecrawl-")
+
+    check = run("warcio", "check", "-v", str(path))
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "digest pass" in check.stdout and "failed" not in check.stdout
+
+    index = run("warcio", "index", "-f", "warc-type,warc-target-uri,http:status", str(path))
+    assert index.returncode == 0, index.stderr
+    listed = [json.loads(line) for line in index.stdout.splitlines()]
+    assert [entry["warc-type"] for entry in listed] == [
+        "warcinfo",
+        *["response", "request"] * 3,
+        *["revisit", "request"],
+        *["response", "request"],
+        *["request", "metadata"],
+        *["resource", "metadata", "resource"],
+    ]
+    assert listed[5]["http:status"] == "404"
+
+    cdxj = run("cdxj-indexer", "--post-append", str(path))
+    assert cdxj.returncode == 0, cdxj.stderr
+    lines = cdxj.stdout.splitlines()
+    urls = [json.loads(line.split(" ", 2)[2])["url"] for line in lines]
+    assert urls == [  # responses, revisit, state records; not warcinfo, requests, failure notes
+        *[SITE + "/", SITE + "/api/search?x=1", SITE + "/missing", SITE + "/", SITE + "/x"],
+        *[SITE + "/", "urn:statecrawl:state:s1:frames", "urn:statecrawl:state:s1:screenshot"],
+    ]
+    assert lines[1].startswith("1,0,0,127:8000)/api/search?__wb_method=post&query=laser&x=1 ")
+
+
+def test_request_and_response_carry_headers_and_digests(tmp_path: Path) -> None:
+    body = b"body { color: red }"
+    gzipped = exchange(
+        "/style.css?v=2",
+        body,
+        mime="text/css",
+        headers=[
+            ("Content-Encoding", "gzip"),
+            ("Transfer-Encoding", "chunked"),
+            ("Content-Length", "999"),
+            ("Set-Cookie", "a=1"),
+            ("Set-Cookie", "b=2"),
+        ],
+        http_version="HTTP/2",
+        status_text="",
+        request_headers=[(":authority", "127.0.0.1:8000"), ("Accept", "text/css")],
+        referrer=SITE + "/",
+    )
+    post = exchange("/api", b"{}", method="POST", request_body=b"q=laser&page=2")
+    with ArchiveWriter(tmp_path, Archive(), INFO) as writer:
+        writer.write_exchange(gzipped, "s7")
+        writer.write_exchange(post)
+    warcinfo, response, request, post_response, post_request = all_records(tmp_path)
+
+    assert warcinfo["headers"]["WARC-Type"] == "warcinfo"
+    assert b"software: statecrawl/test" in warcinfo["block"]
+    assert b'config: {"start_urls": ["http://127.0.0.1:8000/"]}' in warcinfo["block"]
+
+    headers = response["headers"]
+    assert headers["WARC-Type"] == "response"
+    assert headers["WARC-Target-URI"] == SITE + "/style.css?v=2"
+    assert headers["WARC-Date"] == "2027-01-15T08:00:00.250000Z"
+    assert datetime.fromisoformat(headers["WARC-Date"]) == datetime.fromtimestamp(STARTED, UTC)
+    assert headers["WARC-Payload-Digest"] == digest(body)
+    assert headers["WARC-Block-Digest"] == digest(response["block"])
+    assert headers["Content-Type"] == "application/http; msgtype=response"
+    assert headers["WARC-Statecrawl-State"] == "s7"
+    assert response["payload"] == body
+    status, fields = http_headers(response)
+    assert status == "HTTP/1.1 200 OK"
+    assert fields["content-length"] == str(len(body))
+    assert "content-encoding" not in fields and "transfer-encoding" not in fields
+    assert response["http"].count(b"Set-Cookie") == 2
+
+    assert request["headers"]["WARC-Type"] == "request"
+    assert request["headers"]["WARC-Concurrent-To"] == headers["WARC-Record-ID"]
+    assert request["headers"]["WARC-Date"] == headers["WARC-Date"]
+    assert request["headers"]["WARC-Block-Digest"] == digest(request["block"])
+    line, fields = http_headers(request)
+    assert line == "GET /style.css?v=2 HTTP/1.1"
+    assert fields["host"] == "127.0.0.1:8000" and ":authority" not in fields
+
+    assert post_request["payload"] == b"q=laser&page=2"
+    assert post_request["headers"]["WARC-Payload-Digest"] == digest(b"q=laser&page=2")
+    line, fields = http_headers(post_request)
+    assert line == "POST /api HTTP/1.1" and fields["content-length"] == "14"
+    assert post_response["payload"] == b"{}"
+
+
+def test_missing_body_and_failure_are_written_not_dropped(tmp_path: Path) -> None:
+    lost = exchange("/lost", None, body_error="No resource with given identifier found")
+    failed = exchange("/down", None, status=0, failed="net::ERR_CONNECTION_REFUSED")
+    failed.resource_type = "Fetch"
+    with ArchiveWriter(tmp_path, Archive(), INFO) as writer:
+        writer.write_exchange(lost)
+        writer.write_exchange(failed)
+    _, response, _, request, error = all_records(tmp_path)
+    error_header = response["headers"]["WARC-Statecrawl-Body-Error"]
+    assert error_header == "No resource with given identifier found"
+    assert response["payload"] == b""
+    assert http_headers(response)[1]["content-length"] == "0"
+    assert request["headers"]["WARC-Type"] == "request"
+    assert request["headers"]["WARC-Target-URI"] == SITE + "/down"
+    assert error["headers"]["WARC-Type"] == "metadata"
+    assert error["headers"]["WARC-Refers-To"] == request["headers"]["WARC-Record-ID"]
+    assert b"error: net::ERR_CONNECTION_REFUSED" in error["block"]
+    assert b"resource-type: Fetch" in error["block"]
+
+
+def test_identical_payload_becomes_revisit_and_changed_payload_a_response(tmp_path: Path) -> None:
+    with ArchiveWriter(tmp_path, Archive(), INFO) as writer:
+        writer.write_exchange(exchange("/", b"A" * 100), "s1")
+        writer.write_exchange(exchange("/", b"A" * 100, started=STARTED + 1), "s2")
+        writer.write_exchange(exchange("/", b"B" * 50, started=STARTED + 2), "s3")
+        writer.write_exchange(exchange("/other", b"A" * 100))
+        writer.write_exchange(exchange("/", None, from_cache=True, started=STARTED + 3))
+        stats = writer.stats
+    records = all_records(tmp_path)
+    assert types(records) == [
+        "warcinfo",
+        *["response", "request", "revisit", "request", "response", "request"],
+        *["response", "request", "revisit", "request"],
+    ]
+    original, revisit, changed = records[1], records[3], records[5]
+    assert revisit["headers"]["WARC-Profile"] == (
+        "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"
+    )
+    assert revisit["headers"]["WARC-Refers-To-Target-URI"] == SITE + "/"
+    assert revisit["headers"]["WARC-Refers-To-Date"] == original["headers"]["WARC-Date"]
+    assert revisit["headers"]["WARC-Refers-To"] == original["headers"]["WARC-Record-ID"]
+    assert revisit["headers"]["WARC-Payload-Digest"] == digest(b"A" * 100)
+    assert revisit["payload"] == b"" and http_headers(revisit)[0] == "HTTP/1.1 200 OK"
+    assert changed["payload"] == b"B" * 50
+    cached = records[9]  # a cache hit without a body revisits the latest capture of its URL
+    assert cached["headers"]["WARC-Refers-To"] == changed["headers"]["WARC-Record-ID"]
+    assert (stats.revisits, stats.skipped) == (2, 0)
+    assert stats.unique_payload_bytes == 250
+    assert stats.records == len(records)
+    assert stats.bytes == sum(path.stat().st_size for path in warc_files(tmp_path))
+
+
+def test_dedup_skip_writes_duplicates_once(tmp_path: Path) -> None:
+    with ArchiveWriter(tmp_path, Archive(dedup="skip"), INFO) as writer:
+        writer.write_exchange(exchange("/"), "s1")
+        writer.write_exchange(exchange("/"), "s2")
+        stats = writer.stats
+    assert types(all_records(tmp_path)) == ["warcinfo", "response", "request"]
+    assert (stats.skipped, stats.revisits) == (1, 0)
+    (entry,) = read_resources(tmp_path)
+    assert entry["states"] == ["s1", "s2"] and entry["captures"] == 2
+    assert entry["skipped"] is None
+
+
+def test_seeded_payloads_become_revisits_in_a_later_session(tmp_path: Path) -> None:
+    with ArchiveWriter(tmp_path, Archive(), INFO) as first:
+        first.write_exchange(exchange("/"))
+        seen = first.seen
+    with ArchiveWriter(tmp_path, Archive(), INFO) as second:
+        second.seed(seen)
+        second.write_exchange(exchange("/", started=STARTED + 60))
+    older, newer = warc_files(tmp_path)
+    assert older.name.endswith("-00000.warc.gz") and newer.name.endswith("-00001.warc.gz")
+    original = parse_warc(older)[1]
+    revisit = parse_warc(newer)[1]
+    assert revisit["headers"]["WARC-Type"] == "revisit"
+    assert revisit["headers"]["WARC-Refers-To"] == original["headers"]["WARC-Record-ID"]
+    assert revisit["headers"]["WARC-Refers-To-Date"] == original["headers"]["WARC-Date"]
+
+
+def test_rolling_starts_new_files_each_with_warcinfo(tmp_path: Path) -> None:
+    noise = random.Random(7)
+    settings = Archive(roll_size=1_000_000, prefix="roll")
+    writer = ArchiveWriter(tmp_path, settings, INFO)
+    for number in range(5):  # two 600 kB exchanges fill a file
+        writer.write_exchange(exchange(f"/blob{number}", noise.randbytes(600_000)))
+    during = [path.name for path in warc_files(tmp_path)]
+    assert (tmp_path / "resources.jsonl").exists()  # rewritten at each roll
+    writer.close()
+    after = warc_files(tmp_path)
+    assert len(after) == 3
+    assert [name.endswith(".warc.gz") for name in during] == [True, True, False]
+    assert during[-1].endswith(".warc.gz.open")
+    for number, path in enumerate(after):
+        assert path.name.startswith("roll-") and path.name.endswith(f"-{number:05d}.warc.gz")
+        records = parse_warc(path)
+        assert records[0]["headers"]["WARC-Type"] == "warcinfo"
+        assert records[0]["headers"]["WARC-Filename"] == path.name
+        assert types(records)[1:] == ["response", "request"] * (2 if number < 2 else 1)
+        assert run("warcio", "check", str(path)).returncode == 0
+    assert writer.files == after
+    assert len(read_resources(tmp_path)) == 5
+
+
+def test_open_file_of_a_killed_crawl_is_readable(tmp_path: Path) -> None:
+    writer = ArchiveWriter(tmp_path, Archive(), INFO)
+    for number in range(5):
+        writer.write_exchange(exchange(f"/page{number}", f"<p>{number}".encode()), "s1")
+    writer.write_state("s1", "k1", SITE + "/page0", "<p>0", [{"added": 1}], None, None, None)
+    (path,) = warc_files(tmp_path)  # not closed: as a killed crawl leaves it
+    assert path.name.endswith(".warc.gz.open")
+    with path.open("rb") as stream:
+        read = [(r.rec_type, r.content_stream().read()) for r in ArchiveIterator(stream)]
+    assert len(read) == 1 + 5 * 2 + 2
+    assert ("response", b"<p>4") in read
+    assert run("warcio", "check", str(path)).returncode == 0
+    writer.close()
+    assert [p.name for p in warc_files(tmp_path)] == [path.name.removesuffix(".open")]
+
+
+def test_filtered_exchanges_are_recorded_as_skipped(tmp_path: Path) -> None:
+    settings = Archive(
+        exclude_types=("video/",), exclude_extensions=(".mp4",), max_record_size=1000
+    )
+    with ArchiveWriter(tmp_path, settings, INFO) as writer:
+        writer.write_exchange(exchange("/clip.mp4", b"x", mime="application/octet-stream"))
+        writer.write_exchange(exchange("/stream", b"x", mime="video/webm"))
+        writer.write_exchange(exchange("/big.json", b"x" * 1001, mime="application/json"))
+        writer.write_exchange(exchange("/small.json", b"x" * 1000, mime="application/json"))
+        stats = writer.stats
+    with ArchiveWriter(tmp_path / "text", Archive(include_types=("text/",)), INFO) as writer:
+        writer.write_exchange(exchange("/pic.png", b"png", mime="image/png"))
+        writer.write_exchange(exchange("/"))
+    assert stats.skipped == 3
+    uris = [r["headers"].get("WARC-Target-URI") for r in all_records(tmp_path)]
+    assert uris == [None, SITE + "/small.json", SITE + "/small.json"]
+    reasons = {entry["url"]: entry["skipped"] for entry in read_resources(tmp_path)}
+    assert reasons == {
+        SITE + "/clip.mp4": "extension .mp4 is excluded",
+        SITE + "/stream": "type video/webm is excluded (video/)",
+        SITE + "/big.json": "body of 1001 bytes exceeds max_record_size 1000",
+        SITE + "/small.json": None,
+    }
+    text = {entry["url"]: entry["skipped"] for entry in read_resources(tmp_path / "text")}
+    assert text == {SITE + "/pic.png": "type image/png is not in include_types", SITE + "/": None}
+
+
+def test_resource_index_lists_types_states_and_referrers(tmp_path: Path) -> None:
+    css = b"""/* url(commented.png) */
+    @import "base.css";
+    .logo { background: url( 'img/logo.png' ) } .x { background: url(data:image/gif;base64,AA) }
+    .y { mask: url(#shape) } .z { background: url(https://cdn.example/bg.webp) }"""
+    with ArchiveWriter(tmp_path, Archive(), INFO) as writer:
+        writer.write_exchange(exchange("/", headers=[("ETag", '"v1"')]), "s1")
+        writer.write_exchange(
+            exchange(
+                "/css/site.css",
+                css,
+                mime="text/css",
+                resource_type="Stylesheet",
+                referrer=SITE + "/",
+                headers=[("Last-Modified", "Mon, 01 Jan 2029 00:00:00 GMT")],
+            ),
+            "s1",
+        )
+        writer.write_exchange(
+            exchange(
+                "/css/img/logo.png",
+                b"png",
+                mime="image/png",
+                referrer=SITE + "/css/site.css",
+            ),
+            "s2",
+        )
+        writer.write_exchange(exchange("/css/img/logo.png", b"png", mime="image/png"), "s1")
+    entries = {entry["url"]: entry for entry in read_resources(tmp_path)}
+    page, sheet = entries[SITE + "/"], entries[SITE + "/css/site.css"]
+    assert (page["status"], page["content_type"], page["etag"], page["size"]) == (
+        200,
+        "text/html",
+        '"v1"',
+        len(b"<p>hello</p>"),
+    )
+    assert sheet["last_modified"] == "Mon, 01 Jan 2029 00:00:00 GMT"
+    assert sheet["referrers"] == [SITE + "/"] and sheet["states"] == ["s1"]
+    logo = entries[SITE + "/css/img/logo.png"]
+    assert logo["referrers"] == [SITE + "/css/site.css"]  # named by url() and sent as Referer
+    assert logo["states"] == ["s2", "s1"] and logo["captures"] == 2 and logo["size"] == 3
+    imported = entries[SITE + "/css/base.css"]
+    assert imported["referrers"] == [SITE + "/css/site.css"] and imported["status"] is None
+    assert entries["https://cdn.example/bg.webp"]["referrers"] == [SITE + "/css/site.css"]
+    assert not [url for url in entries if "commented" in url or "data:" in url or "#" in url]
+
+
+def test_state_records(tmp_path: Path) -> None:
+    frames = [{"t": 12, "added": ["<li>US1</li>"]}]
+    action = {"event": "click", "name": "#search"}
+    with ArchiveWriter(tmp_path, Archive(), INFO) as writer:
+        writer.write_state(
+            "ab12", "key9", SITE + "/#q", "<html>é</html>", frames, b"PNG", "00", action
+        )
+    with ArchiveWriter(tmp_path / "quiet", Archive(screenshots=False), INFO) as writer:
+        writer.write_state("cd34", "key8", SITE + "/", "<html></html>", None, b"PNG", None, None)
+    _, snapshot, details, screenshot = all_records(tmp_path)
+    assert snapshot["headers"]["WARC-Type"] == "resource"
+    assert snapshot["headers"]["WARC-Target-URI"] == SITE + "/#q"
+    assert snapshot["headers"]["Content-Type"] == "text/html; charset=utf-8"
+    assert snapshot["headers"]["WARC-Statecrawl-State"] == "ab12"
+    assert snapshot["headers"]["WARC-Statecrawl-Key"] == "key9"
+    assert snapshot["payload"] == "<html>é</html>".encode()
+    assert snapshot["headers"]["WARC-Block-Digest"] == digest(snapshot["payload"])
+    assert details["headers"]["WARC-Type"] == "metadata"
+    assert details["headers"]["WARC-Target-URI"] == "urn:statecrawl:state:ab12:frames"
+    assert details["headers"]["Content-Type"] == "application/json"
+    assert details["headers"]["WARC-Refers-To"] == snapshot["headers"]["WARC-Record-ID"]
+    assert json.loads(details["payload"]) == {"parent": "00", "action": action, "frames": frames}
+    assert screenshot["headers"]["WARC-Target-URI"] == "urn:statecrawl:state:ab12:screenshot"
+    assert screenshot["headers"]["Content-Type"] == "image/png"
+    assert screenshot["payload"] == b"PNG"
+    assert types(all_records(tmp_path / "quiet")) == ["warcinfo", "resource", "metadata"]
+
+
+def test_unwritable_directory_raises_archive_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "out"
+    blocker.write_text("a file where the crawl directory should be")
+    with pytest.raises(ArchiveError, match=r"cannot create archive directory .*out") as error:
+        ArchiveWriter(blocker, Archive(), INFO)
+    assert "\n" not in str(error.value)
+
+
+def test_write_failure_raises_archive_error_and_keeps_earlier_records(tmp_path: Path) -> None:
+    resource = pytest.importorskip("resource")
+    writer = ArchiveWriter(tmp_path, Archive(), INFO)
+    writer.write_exchange(exchange("/"))
+    (path,) = warc_files(tmp_path)
+    limits = resource.getrlimit(resource.RLIMIT_FSIZE)
+    size = path.stat().st_size
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size + 100, limits[1]))  # a "full disk"
+    try:
+        with pytest.raises(ArchiveError, match=f"cannot write WARC file {path}") as error:
+            writer.write_exchange(exchange("/big", os.urandom(50_000)))
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, limits)
+    assert "\n" not in str(error.value)
+    assert path.stat().st_size == size
+    assert types(parse_warc(path)) == ["warcinfo", "response", "request"]
+    writer.write_exchange(exchange("/after"))
+    writer.close()
+    assert run("warcio", "check", str(warc_files(tmp_path)[0])).returncode == 0
+    assert types(all_records(tmp_path))[-2:] == ["response", "request"]

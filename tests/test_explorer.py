@@ -1,0 +1,157 @@
+"""The explorer against real pages in a real headless Chromium."""
+
+from __future__ import annotations
+
+import json
+
+from werkzeug import Request, Response
+
+import statecrawl
+from tests.conftest import PAGES, Site, labels
+
+
+def test_tabs_every_tab_once(site: Site, crawl) -> None:
+    site.page("/", "tabs.html")
+    result = crawl(site.url("/"))
+    assert len(result) == 4
+    assert labels(result, r'aria-selected="true"[^>]*>([^<]+)') == {
+        "Overview", "Specifications", "Reviews", "Support"
+    }
+    assert result.stats["transitions"] >= 12  # every tab fired in every state
+
+
+def test_on_attributes_and_properties(site: Site, crawl) -> None:
+    site.page("/", "onattr.html")
+    result = crawl(site.url("/"), max_depth=1)
+    assert len(result) == 6
+    events = {t["event"] for t in result.transitions()}
+    assert events == {"click"}
+
+
+def test_delegated_body_listener(site: Site, crawl) -> None:
+    site.page("/", "delegated.html")
+    result = crawl(site.url("/"))
+    assert len(result) == 8
+    actions = {t["action"].split(":")[0] for t in result.transitions()}
+    assert "delegated" in actions
+
+
+def test_hover_revealed_controls(site: Site, crawl, tmp_path) -> None:
+    site.page("/", "hover.html")
+    assert len(crawl(site.url("/"), max_depth=1)) == 8
+    result = crawl(site.url("/"), max_depth=2, out=tmp_path / "deeper")
+    assert len(result) == 23
+    assert any(t.get("hover") for t in result.transitions())
+
+
+def test_pushstate_router_states_have_urls(site: Site, crawl) -> None:
+    site.page("/router/", "router.html")
+    for route in "abc":
+        site.page(f"/router/{route}", "router.html")
+    for name, payload in json.loads((PAGES / "router_api.json").read_text()).items():
+        site.json(f"/router/api/{name}", payload)
+    result = crawl(site.url("/router/"))
+    assert {s["url"] for s in result.states()} == {
+        site.url(p) for p in ("/router/", "/router/a", "/router/b", "/router/c")
+    }
+
+
+def test_volatile_clock_and_nonce_make_no_states(site: Site, crawl) -> None:
+    site.page("/", "clock.html")
+    result = crawl(site.url("/"))
+    assert len(result) == 3
+    volatile = set(result.graph.graph["volatile"])
+    assert {"#clock|content", "#main|@data-nonce"} <= volatile
+
+
+def test_infinite_scroll(site: Site, crawl) -> None:
+    site.page("/", "scroll.html")
+    result = crawl(site.url("/"))
+    assert len(result) == 3
+    assert {t["event"] for t in result.transitions()} == {"scroll"}
+
+
+def test_links_in_scope_followed_once_and_outside_never_requested(
+    site: Site, other_site: Site, crawl
+) -> None:
+    site.page("/links/", "links.html", OTHER=other_site.origin)
+    site.page("/links/one", "links_one.html")
+    site.page("/links/two", "links_two.html")
+    other_site.html("/outside", "<p>outside</p>")
+    result = crawl(site.url("/links/"))
+    assert len(result) == 3
+    assert other_site.requests == []
+    external = [n for n, kind in result.graph.nodes(data="kind") if kind == "external"]
+    assert [result.graph.nodes[n]["url"] for n in external] == [other_site.url("/outside")]
+    assert site.requests.count("/links/one") == 1  # a link is loaded once, not once per state
+
+
+def test_exclude_pattern_keeps_a_link_out(site: Site, crawl) -> None:
+    site.page("/links/", "links.html", OTHER="http://127.0.0.1:9")
+    site.page("/links/one", "links_one.html")
+    site.page("/links/two", "links_two.html")
+    result = crawl(site.url("/links/"), scope={"exclude": ["/two$"]})
+    assert len(result) == 2
+    assert "/links/two" not in site.requests
+
+
+def test_tree_depth_limit_and_replay(site: Site, crawl) -> None:
+    site.page("/", "tree.html")
+    result = crawl(site.url("/"), max_depth=2)
+    assert len(result) == 1 + 4 + 16
+    assert max(s["depth"] for s in result.states()) == 2
+    stats = result.stats
+    assert stats["resets"] > 0 and stats["replayed"] > 0  # no URL per state: paths are replayed
+    assert stats["unreachable"] == 0
+
+
+def test_state_limit(site: Site, crawl) -> None:
+    site.page("/", "tree.html")
+    result = crawl(site.url("/"), max_depth=4, max_states=7)
+    assert len(result) == 7
+    assert result.stats["stop_reason"] == "max-states"
+
+
+def test_unreproducible_state_is_marked_not_fatal(site: Site, crawl) -> None:
+    counter = {"n": 0}
+
+    def next_value(_request: Request) -> Response:
+        counter["n"] += 1
+        return Response(json.dumps({"n": counter["n"]}), content_type="application/json")
+
+    site.handler("/api/next", next_value)
+    site.html("/", """<!doctype html><title>c</title><button id=go>go</button><p id=v>none</p>
+<button onclick="this.textContent += '!'">mark</button>
+<script>
+document.getElementById('go').addEventListener('click', () =>
+  fetch('/api/next').then(r => r.json()).then(d => {
+    document.getElementById('v').textContent = 'value ' + d.n; }));
+</script>""")
+    result = crawl(site.url("/"), max_depth=3)
+    assert result.stats["unreachable"] >= 1
+    unreachable = [s for s in result.states() if s.get("unreachable")]
+    assert unreachable and all(s["depth"] >= 1 for s in unreachable)
+
+
+def test_graph_json_contract(site: Site, crawl, tmp_path) -> None:
+    site.page("/", "tabs.html")
+    out = tmp_path / "contract"
+    crawl(site.url("/"), out=out)
+    data = json.loads((out / "graph.json").read_text())
+    assert data["directed"] and data["multigraph"]
+    graph = data["graph"]
+    assert graph["start_url"] == site.url("/")
+    assert {"config", "started", "finished", "stats"} <= set(graph)
+    assert graph["config"]["start_urls"] == [site.url("/")]
+    for node in data["nodes"]:
+        assert len(node["id"]) == 16 and int(node["id"], 16) >= 0
+        assert {"url", "title", "depth", "snapshot", "screenshot", "found_at"} <= set(node)
+        assert node["snapshot"] == f"states/{node['id']}.html"
+        assert (out / node["snapshot"]).read_text().lower().startswith("<!doctype html>")
+    for edge in data["edges"]:
+        assert {"key", "name", "status", "event", "action", "source", "target"} <= set(edge)
+        assert len(edge["key"]) == 16
+    assert (out / "graph.graphml").exists()
+    again = statecrawl.load(out)
+    assert again.graph.number_of_nodes() == len(data["nodes"])
+    assert again.config.start_urls == (site.url("/"),)
