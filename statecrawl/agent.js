@@ -371,6 +371,11 @@
     return el.getAttribute('aria-disabled') !== 'true';
   }
   function label(el) {
+    if (el.localName === 'form') {
+      const button = el.querySelector('button:not([type]), button[type=submit], input[type=submit]');
+      return collapse(el.getAttribute('aria-label') || el.getAttribute('name') || el.id
+        || (button && (button.innerText || button.value)) || 'form', 80);
+    }
     const text = el.getAttribute('aria-label') || collapse(el.innerText || el.textContent, 80)
       || el.getAttribute('title') || el.getAttribute('alt') || el.value
       || el.getAttribute('placeholder') || el.getAttribute('name') || '';
@@ -453,6 +458,11 @@
     }
     return out;
   }
+  function servesDescendants(el, delegatedRoots) {
+    if (!delegatedRoots.some(([root]) => root === el)) return false;
+    if (el.matches('a[href], button, input, select, textarea, summary')) return false;
+    return !!el.querySelector('[role], [tabindex], button, a[href]');
+  }
   function looksInteractive(el, style) {
     const role = el.getAttribute('role');
     if (role && INTERACTIVE_ROLES.has(role)) return true;
@@ -461,8 +471,136 @@
       const parent = el.parentElement;
       return !parent || getComputedStyle(parent).cursor !== 'pointer';
     }
-    for (const name of el.getAttributeNames()) if (name.startsWith('data-')) return true;
-    return false;
+    // data-* attributes mark list items and cards that a delegated handler reads, but not
+    // containers of their own controls.
+    if (!el.getAttributeNames().some((name) => name.startsWith('data-'))) return false;
+    return !el.querySelector('a[href], button, input, select, textarea, [role], [tabindex]');
+  }
+
+
+  // ---- forms -------------------------------------------------------------------------------------
+  const TEXT_TYPES = new Set(['', 'text', 'search', 'email', 'url', 'tel', 'number']);
+  function fieldNames(el) {  // what a user's NAME may refer to: name, id, labels, aria-label, placeholder
+    const names = [el.name, el.id, el.getAttribute('aria-label'), el.getAttribute('placeholder')];
+    for (const l of el.labels || []) names.push(l.textContent);
+    return names.filter(Boolean).map((n) => collapse(n, 200).replace(/[:*]\s*$/, '').toLowerCase());
+  }
+  const inputs = new Map(Object.entries(CONFIG.inputs || {}).map(([k, v]) => [k.toLowerCase(), v]));
+  function givenValues(el) {
+    for (const name of fieldNames(el)) if (inputs.has(name)) return inputs.get(name);
+    return null;
+  }
+  function isText(el) {
+    return el.localName === 'textarea' || (el.localName === 'input' && TEXT_TYPES.has(el.type));
+  }
+  function choices(el, group) {  // [[locator, value], ...] for one field, current choice first
+    const limit = CONFIG.maxOptions;
+    if (isText(el)) {
+      const given = givenValues(el);
+      const values = given || (CONFIG.defaultText != null ? [CONFIG.defaultText] : null);
+      return values ? values.map((v) => [[locator(el), v]]) : null;
+    }
+    if (el.localName === 'select') {
+      const options = Array.from(el.options).filter((o) => !o.disabled);
+      const given = givenValues(el);
+      let values = options.map((o) => o.value);
+      if (given) values = given.filter((v) => values.includes(v));
+      values.sort((a, b) => (b === el.value) - (a === el.value));
+      return values.slice(0, given ? values.length : limit).map((v) => [[locator(el), v]]);
+    }
+    if (el.type === 'checkbox') {
+      return [el.checked, !el.checked].map((on) => [[locator(el), on ? 'on' : 'off']]);
+    }
+    if (el.type === 'radio') {
+      const sorted = group.slice().sort((a, b) => b.checked - a.checked);
+      return sorted.slice(0, limit).map((r) => [[locator(r), 'on']]);
+    }
+    return null;
+  }
+  function fieldsOf(container) {  // [{el, options}] for the enabled fields of a form
+    const out = [];
+    const radios = new Set();
+    for (const el of container.querySelectorAll('input, select, textarea')) {
+      if (el.disabled || el.type === 'hidden' || el.type === 'password' || el.type === 'file') continue;
+      if (/^(submit|button|reset|image)$/.test(el.type)) continue;
+      let group = null;
+      if (el.type === 'radio') {
+        if (!el.name || radios.has(el.name)) continue;
+        radios.add(el.name);
+        group = Array.from(container.querySelectorAll('input[type=radio]'))
+          .filter((r) => r.name === el.name && !r.disabled);
+      }
+      const options = choices(el, group);
+      if (options && options.length) out.push({ el, options });
+    }
+    return out;
+  }
+  function combinations(fields) {  // one field varied at a time around the first choice of each
+    if (!fields.length) return [];
+    const base = fields.map((f) => f.options[0]);
+    const combos = [base];
+    fields.forEach((f, i) => {
+      for (const option of f.options.slice(1)) {
+        const combo = base.slice();
+        combo[i] = option;
+        combos.push(combo);
+      }
+    });
+    return combos.map((combo) => combo.flat());
+  }
+  function describe(method, target, values) {
+    const query = values.map(([loc, v]) => {
+      const el = document.querySelector(loc);
+      const name = (el && (el.name || el.id)) || loc;
+      return encodeURIComponent(name) + '=' + encodeURIComponent(v);
+    }).join('&');
+    return method + ' ' + target + (query ? ' ' + query : '');
+  }
+  function hasListener(el, type) {
+    for (let node = el; node; node = node.parentNode) {
+      if (listeners.get(node)?.has(type) || (node.nodeType === 1 && typeof node['on' + type] === 'function')) return true;
+    }
+    return !!listeners.get(window)?.has(type);
+  }
+  function formCandidates(add) {  // returns the forms given values, whose plain submit is left out
+    const filled = new Set();
+    for (const form of document.forms) {
+      if (!visible(form)) continue;
+      const combos = combinations(fieldsOf(form));
+      if (!combos.length) continue;
+      filled.add(form);
+      const method = (form.getAttribute('method') || 'GET').toUpperCase();
+      const target = form.action || location.href;
+      const scripted = hasListener(form, 'submit');
+      const button = form.querySelector('button:not([type]), button[type=submit], input[type=submit], input[type=image]')
+        || Array.from(document.querySelectorAll('[form]')).find((b) => b.form === form && b.type === 'submit');
+      for (const values of combos) {
+        // A scripted submit does what its handler does with the values, wherever the page is.
+        const action = scripted ? describe('SCRIPT', method, values) : describe(method, target, values);
+        add(form, 'submit', 'submit', action, 'visible', null, {
+          values, submitter: button && visible(button) ? locator(button) : null,
+        });
+      }
+    }
+    // A text field outside any form: type the value, then press Enter or click its button.
+    for (const el of document.querySelectorAll('input, textarea')) {
+      if (el.form || !isText(el) || !visible(el) || !enabled(el)) continue;
+      const given = givenValues(el);
+      if (!given) continue;
+      const container = el.parentElement && (el.parentElement.querySelector('button') ? el.parentElement
+        : el.parentElement.parentElement);
+      const button = container && container.querySelector('button, input[type=button]');
+      for (const value of given) {
+        const values = [[locator(el), value]];
+        if (hasListener(el, 'keydown') || hasListener(el, 'keyup') || hasListener(el, 'keypress')) {
+          add(el, 'keydown:Enter', 'submit', describe('ENTER', locator(el), values), 'visible', null, { values });
+        }
+        if (button && visible(button) && enabled(button)) {
+          add(button, 'click', 'submit', describe('CLICK', locator(button), values), 'visible', null, { values });
+        }
+      }
+    }
+    return filled;
   }
 
   function candidates() {
@@ -470,14 +608,17 @@
     const seen = new Set();
     const roots = hoverReveals();
     const delegatedRoots = delegators();
-    const add = (el, event, kind, action, how, hover) => {
+    const add = (el, event, kind, action, how, hover, extra) => {
       const loc = locator(el);
-      const lab = label(el);
       const id = loc + '|' + event + '|' + action;
       if (seen.has(id)) return;
       seen.add(id);
-      out.push({ locator: loc, label: lab, event, kind, action, status: status(el, how), hover });
+      out.push(Object.assign(
+        { locator: loc, label: label(el), event, kind, action, status: status(el, how), hover },
+        extra,
+      ));
     };
+    const filled = formCandidates(add);
     for (const el of document.body ? document.body.querySelectorAll('*') : []) {
       if (el.closest('svg *')) continue;
       let how = 'visible';
@@ -496,6 +637,8 @@
       }
       for (const [event, ids] of events) {
         if (event === 'scroll' || event === 'submit') continue;
+        // A container whose click listener serves its descendants is fired through them.
+        if (event === 'click' && servesDescendants(el, delegatedRoots)) continue;
         if (event === 'keydown:Enter' || event === 'input' || event === 'change') {
           if (!el.matches('input, textarea, select, [contenteditable]')) continue;
         }
@@ -505,6 +648,7 @@
       const tag = el.localName;
       if (tag === 'button' || (tag === 'input' && /^(button|submit|image|reset)$/.test(el.type))) {
         const form = el.form;
+        if (form && filled.has(form) && el.type === 'submit') continue;
         add(el, 'click', 'script', form ? 'button:' + locator(form) : 'button', how, hover);
         continue;
       }

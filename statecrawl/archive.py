@@ -142,9 +142,8 @@ class ArchiveWriter:
         with self._lock:
             self._check_open()
             entry = self._index(ex, state_id)
-            reason = self._skip_reason(ex)
+            entry["skipped"] = reason = self._skip_reason(ex)
             if reason:
-                entry["skipped"] = reason
                 self._stats.skipped += 1
                 return
             if not self.settings.enabled:
@@ -232,8 +231,10 @@ class ArchiveWriter:
             if self._closed:
                 return
             self._closed = True
-            self._close_file()
-            self._save_resources()
+            try:
+                self._close_file()
+            finally:
+                self._save_resources()
 
     # -- records -------------------------------------------------------------------------------
 

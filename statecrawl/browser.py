@@ -131,6 +131,9 @@ class Browser:
             "waitMs": config.timing.wait_ms,
             "maxActions": config.limits.max_actions_per_state,
             "dialogs": config.browser.dialogs,
+            "inputs": {name: list(values) for name, values in config.inputs.values.items()},
+            "defaultText": config.inputs.default_text,
+            "maxOptions": config.inputs.max_options,
         }
         self.agent_source = f"const CONFIG = {json.dumps(agent_config)};\n{source}"
 

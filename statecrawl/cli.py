@@ -115,7 +115,39 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("urls", nargs="*", metavar="URL", help="start URL(s)")
     c.add_argument("--config", "-c", type=Path, help="TOML file with settings")
     _add_crawl_flags(c)
+    d = sub.add_parser("demo", help="crawl the bundled patent-search demo app")
+    _add_crawl_flags(d)
     return p
+
+
+DEMO_DEFAULTS = {
+    "out": "statecrawl-demo",
+    "limits": {"max_depth": 4},
+    "inputs": {"max_options": 1},
+}
+
+
+def run_demo(args: argparse.Namespace) -> Crawl:
+    """Start the demo app, crawl it with its queries, report coverage, stop the app."""
+    from .demo_app import DemoApp
+    from .demo_app.coverage import coverage
+    from .demo_app.data import DEMO_QUERIES
+
+    with DemoApp() as app:
+        print(f"demo app at {app.url}; queries: {', '.join(DEMO_QUERIES)}", file=sys.stderr)
+        defaults = merge(DEMO_DEFAULTS, {"inputs": {"values": {"q": list(DEMO_QUERIES)}}})
+        options = merge(defaults, {"start_urls": [app.url], **_options(args)})
+        result = run_crawl(Config.from_mapping(options), args.quiet)
+    states = list(result.states())
+    found = coverage(states, {s["id"]: result.html(s["id"]) for s in states}, DEMO_QUERIES)
+    for q in found["queries"]:
+        tabs = sum(1 for n in q.details if len(found["tabs"].get(n, ())) == 3)
+        print(
+            f"  {q.query!r}: result pages {len(q.pages & q.expected_pages)}/"
+            f"{len(q.expected_pages)}, details {len(q.details)}/{len(q.expected_details)}, "
+            f"with all 3 tabs {tabs}/{len(q.expected_details)}"
+        )
+    return result
 
 
 def run_crawl(config: Config, quiet: bool, stream: TextIO = sys.stderr) -> Crawl:
@@ -134,8 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         if args.command == "crawl":
-            config = build_config(args, args.urls)
-            run_crawl(config, args.quiet)
+            run_crawl(build_config(args, args.urls), args.quiet)
+        elif args.command == "demo":
+            run_demo(args)
     except StatecrawlError as exc:
         print(f"statecrawl: error: {exc}", file=sys.stderr)
         return 1

@@ -37,13 +37,19 @@ def _check_regexes(name: str, patterns: tuple[str, ...]) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class Limits:
-    """How far a crawl goes: depth, state count, wall time and per-path bounds."""
+    """How far a crawl goes: depth, state count, wall time and per-path bounds.
+
+    ``same_effect_after``: once a script action has led to one same state from this many
+    states, it is taken to do so everywhere and recorded without being fired again (a search
+    box in a page header); ``None`` fires every script action in every state.
+    """
 
     max_depth: int = 3
     max_states: int | None = None
     max_time: float | None = None
     max_actions_per_state: int = 200
     max_states_per_url: int | None = None
+    same_effect_after: int | None = 3
 
     def __post_init__(self) -> None:
         _check(self.max_depth >= 0, "max_depth must be 0 or more")
@@ -53,6 +59,10 @@ class Limits:
         _check(
             self.max_states_per_url is None or self.max_states_per_url >= 1,
             "max_states_per_url must be 1 or more",
+        )
+        _check(
+            self.same_effect_after is None or self.same_effect_after >= 1,
+            "same_effect_after must be 1 or more (or unset to always fire)",
         )
 
 

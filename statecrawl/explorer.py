@@ -45,6 +45,7 @@ class Stats:
     failures: int = 0
     unreachable: int = 0
     out_of_scope: int = 0
+    inferred: int = 0
     restarts: int = 0
     frontier: int = 0
     max_depth: int = 0
@@ -116,6 +117,7 @@ class Explorer:
         self.links: dict[str, str] = {}  # followed link URL -> target state
         self.edge_actions: dict[tuple[str, str], Action] = {}  # (source, action key) -> action
         self.fired: set[tuple[str, str]] = set()
+        self.effects: dict[str, tuple[set[str], set[str]]] = {}  # action key -> sources, targets
         self.stats = Stats()
         self.lock = threading.RLock()
         self.wakeup = threading.Condition(self.lock)
@@ -212,11 +214,30 @@ class Explorer:
                 if state is None or state.unreachable:
                     continue
                 self.fired.add((work.state, work.action.key))
+                if self._infer(work):
+                    continue
                 return work
             if not any(w.busy for w in self.workers):
                 self.wakeup.notify_all()
                 return None
             self.wakeup.wait(timeout=1.0)
+
+    def _infer(self, work: Work) -> bool:
+        """Record without firing a script action known to lead to one state from anywhere."""
+        after = self.config.limits.same_effect_after
+        effect = self.effects.get(work.action.key)
+        if after is None or work.action.is_link or effect is None:
+            return False
+        sources, targets = effect
+        if len(sources) < after or len(targets) != 1:
+            return False
+        (target,) = targets
+        if target not in self.states:
+            return False
+        self._connect(work.state, work.action, target, None, inferred=True)
+        self._improve(target, work.depth + 1)
+        self.stats.inferred += 1
+        return True
 
     def _limit_reached(self) -> bool:
         limits = self.config.limits
@@ -276,7 +297,7 @@ class Explorer:
                 return
             known = self.links.get(url) or self.loads.get(url)
             if known is not None and known in self.states:
-                self._connect(source.id, action, known, None)
+                self._connect(source.id, action, known, None, inferred=True)
                 self._improve(known, source.depth + 1)
                 return
         try:
@@ -307,7 +328,8 @@ class Explorer:
 
     # ---- reaching a state again -----------------------------------------------------------
     def _reach(self, worker: Worker, state: State) -> None:
-        """Bring ``worker``'s browser to ``state``: by its own URL, else by replaying a path."""
+        """Bring ``worker``'s browser to ``state``: by known actions from where it is, by the
+        state's own URL, or by loading a URL and replaying the shortest known path."""
         with self.lock:
             own_url_untried = state.url not in self.loads
         if own_url_untried and state.url in self.scope:
@@ -321,7 +343,7 @@ class Explorer:
                     return
         for attempt in range(2):
             with self.lock:
-                plan = self._plan(state, avoid_shortcuts=attempt > 0)
+                plan = self._plan(state, worker.current if attempt == 0 else None, attempt > 0)
             if plan is None:
                 break
             if self._replay(worker, *plan):
@@ -334,47 +356,67 @@ class Explorer:
         raise Unreachable(state.id)
 
     def _plan(
-        self, state: State, avoid_shortcuts: bool
-    ) -> tuple[str, str, list[tuple[Action, str]]] | None:
-        """The shortest path to ``state`` from a state some URL loads.
+        self, state: State, current: str | None, roots_only: bool
+    ) -> tuple[str | None, str, list[tuple[Action, str]]] | None:
+        """The cheapest known way to ``state``: from the browser's ``current`` state, or from a
+        state some URL loads (a load costs about one action).
 
-        Returns the URL, the state it loads, and the ``(action, expected target)`` steps.
+        Returns the URL to load (``None`` to start where the browser is), the state the way
+        starts from, and the ``(action, expected target)`` steps.
         """
         starts = {sid: url for url, sid in self.loads.items() if sid is not None}
-        if avoid_shortcuts:
+        if roots_only:
             roots = {self.loads.get(u) for u in self.config.start_urls}
             starts = {sid: url for sid, url in starts.items() if sid in roots}
         previous: dict[str, tuple[str, Action] | None] = {state.id: None}
-        queue = deque([state.id])
+        level = [state.id]
+        best: tuple[int, str, str | None] | None = None
         g = self.graph.graph
-        while queue:
-            node = queue.popleft()
-            if node in starts:
-                path: list[tuple[Action, str]] = []
-                step = node
-                while previous[step] is not None:
-                    nxt, action = previous[step]  # type: ignore[misc]
-                    path.append((action, nxt))
-                    step = nxt
-                return starts[node], node, path
-            for source, _, key in g.in_edges(node, keys=True):
-                if source in previous or g.nodes[source].get("kind") != "state":
+        distance = 0
+        while level and (best is None or distance < best[0]):
+            for node in level:
+                if node == current:
+                    found = (distance, node, None)
+                elif node in starts:
+                    found = (distance + 1, node, starts[node])
+                else:
                     continue
-                action = self.edge_actions.get((source, key))
-                if action is None:
-                    continue
-                previous[source] = (node, action)
-                queue.append(source)
-        return None
+                if best is None or found[0] < best[0]:
+                    best = found
+            following = []
+            for node in level:
+                for source, _, key in g.in_edges(node, keys=True):
+                    if source in previous or g.nodes[source].get("kind") != "state":
+                        continue
+                    action = self.edge_actions.get((source, key))
+                    if action is None:
+                        continue
+                    previous[source] = (node, action)
+                    following.append(source)
+            level = following
+            distance += 1
+        if best is None:
+            return None
+        _, start, url = best
+        path: list[tuple[Action, str]] = []
+        step = start
+        while previous[step] is not None:
+            nxt, action = previous[step]  # type: ignore[misc]
+            path.append((action, nxt))
+            step = nxt
+        return url, start, path
 
-    def _replay(self, worker: Worker, url: str, start: str, path: list[tuple[Action, str]]) -> bool:
-        """Load ``url`` and fire ``path``, checking each state's key on the way."""
+    def _replay(
+        self, worker: Worker, url: str | None, start: str, path: list[tuple[Action, str]]
+    ) -> bool:
+        """Load ``url`` (if any) and fire ``path``, checking each state's key on the way."""
         try:
-            snapshot = self._fresh_load(worker, url)
-            with self.lock:
-                worker.current = self.index.get(self.model.key(snapshot, self.volatile))
-                if worker.current != start:
-                    return False
+            if url is not None:
+                snapshot = self._fresh_load(worker, url)
+                with self.lock:
+                    worker.current = self.index.get(self.model.key(snapshot, self.volatile))
+            if worker.current != start:
+                return False
             for action, expected in path:
                 if action.is_link:
                     snapshot = self._fresh_load(worker, action.action)
@@ -466,8 +508,19 @@ class Explorer:
         if depth < self.config.limits.max_depth and not state.unreachable:
             self._push(state)
 
-    def _connect(self, source: str, action: Action, target: str, snapshot: Snapshot | None) -> None:
+    def _connect(
+        self,
+        source: str,
+        action: Action,
+        target: str,
+        snapshot: Snapshot | None,
+        inferred: bool = False,
+    ) -> None:
         self.edge_actions[(source, action.key)] = action
+        if not inferred:
+            sources, targets = self.effects.setdefault(action.key, (set(), set()))
+            sources.add(source)
+            targets.add(target)
         attrs: dict[str, Any] = {
             "name": action.name,
             "status": action.status,
@@ -477,6 +530,8 @@ class Explorer:
         }
         if action.hover:
             attrs["hover"] = action.hover
+        if inferred:
+            attrs["inferred"] = True
         if snapshot is not None:
             attrs["settle_ms"] = snapshot.settle_ms
             if snapshot.timed_out:
@@ -489,7 +544,8 @@ class Explorer:
                 attrs["blocked"] = snapshot.blocked
                 self.stats.out_of_scope += len(snapshot.blocked)
         self.graph.add_transition(source, target, action.key, **attrs)
-        self.stats.transitions += 1
+        if not inferred:
+            self.stats.transitions += 1
         for plugin in self.plugins:
             plugin.on_transition(self, source, action, target, snapshot)  # type: ignore[arg-type]
 
@@ -540,6 +596,11 @@ class Explorer:
         self.edge_actions = {
             (keeper if s == old else s, k): a for (s, k), a in self.edge_actions.items()
         }
+        for sources, targets in self.effects.values():
+            for ids in (sources, targets):
+                if old in ids:
+                    ids.discard(old)
+                    ids.add(keeper)
         for table in (self.loads, self.links):
             for url, sid in table.items():
                 if sid == old:

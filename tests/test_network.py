@@ -76,10 +76,10 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrom
 
 
 @pytest.fixture
-def server(httpserver_ipv4: HTTPServer) -> HTTPServer:
-    """The plugin's server bound to 127.0.0.1, with a quiet favicon."""
-    httpserver_ipv4.expect_request("/favicon.ico").respond_with_data("", status=404)
-    return httpserver_ipv4
+def server(httpserver: HTTPServer) -> HTTPServer:
+    """The plugin's server (on 127.0.0.1, see conftest.py), with a quiet favicon."""
+    httpserver.expect_request("/favicon.ico").respond_with_data("", status=404)
+    return httpserver
 
 
 @pytest.fixture

@@ -1,0 +1,431 @@
+"""State models: DOM normalisation, volatile masking, volatility detection, the other models."""
+
+from __future__ import annotations
+
+import doctest
+import re
+
+import pytest
+import statecrawl.models.dom as dom
+from statecrawl.models import (
+    DomModel,
+    ExactModel,
+    StateModel,
+    StructureModel,
+    TextModel,
+    get_model,
+    volatile_between,
+)
+from statecrawl.models.dom import tokens
+
+from statecrawl.errors import ConfigError
+from statecrawl.state import Snapshot
+
+NOTHING: frozenset[str] = frozenset()
+
+
+def page(body: str, head: str = "") -> str:
+    return f"<!DOCTYPE html><html><head>{head}</head><body>{body}</body></html>"
+
+
+def key(
+    html: str,
+    volatile: frozenset[str] | set[str] = NOTHING,
+    model: StateModel | None = None,
+    form: list[list[str]] | None = None,
+) -> str:
+    snapshot = Snapshot(url="http://127.0.0.1/", title="", html=html, form=form or [])
+    return (model or DomModel()).key(snapshot, frozenset(volatile))
+
+
+# ---- tokens -----------------------------------------------------------------------------------
+
+SAME_AS_PLAIN = [
+    pytest.param(page("<p>Hello <b>world</b></p><script>var t = 1;</script>"), id="script"),
+    pytest.param(page("<p>Hello <b>world</b></p>", head="<style>p{color:red}</style>"), id="style"),
+    pytest.param(page("<!-- built 10:02 --><p>Hello <b>world</b></p>"), id="comment"),
+    pytest.param(page("<p>Hello <b>world</b></p><noscript><i>js!</i></noscript>"), id="noscript"),
+    pytest.param(page("<p>Hello <b>world</b></p><template><i>x</i></template>"), id="template"),
+    pytest.param(page("\n  <p>\n   Hello\t\t<b> world </b>\n</p>\n\n"), id="whitespace"),
+    pytest.param(
+        "<html><head><script src='/app.js'></script></head>"
+        "<body><p>Hello   <b>world</b></p></body></html>",
+        id="head-script-no-doctype",
+    ),
+]
+
+
+@pytest.mark.parametrize("variant", SAME_AS_PLAIN)
+def test_tokens_ignore_scripts_styles_comments_and_whitespace(variant: str) -> None:
+    plain = page("<p>Hello <b>world</b></p>")
+    assert list(tokens(variant)) == list(tokens(plain))
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        page("<p>Hello <b>World</b></p>"),
+        page("<p>Hello <i>world</i></p>"),
+        page("<p class='x'>Hello <b>world</b></p>"),
+        page("<p>Hello</p><b>world</b>"),
+        page("<p>Hello <b>world</b>!</p>"),
+    ],
+)
+def test_tokens_differ_for_different_text_tags_attributes_or_nesting(variant: str) -> None:
+    assert list(tokens(variant)) != list(tokens(page("<p>Hello <b>world</b></p>")))
+
+
+def test_tokens_attribute_order_does_not_matter() -> None:
+    a = page('<a href="/x" class="k" title="t">x</a>')
+    b = page('<a title="t" class="k" href="/x">x</a>')
+    assert list(tokens(a)) == list(tokens(b))
+
+
+@pytest.mark.parametrize("html", ["", "   \n\t "])
+def test_tokens_of_empty_document(html: str) -> None:
+    assert list(tokens(html)) == []
+
+
+@pytest.mark.xfail(
+    reason="text after a skipped node (comment, script…) is the skipped node's tail and is lost",
+    raises=AssertionError,
+    strict=True,
+)
+def test_text_after_a_comment_or_script_counts() -> None:
+    a = page("<p>Results: <!-- react-text -->12</p>")
+    b = page("<p>Results: <!-- react-text -->13</p>")
+    assert key(a) != key(b)
+    c = page("<td>Total<script>track()</script> 5 EUR</td>")
+    d = page("<td>Total<script>track()</script> 9 EUR</td>")
+    assert key(c) != key(d)
+
+
+@pytest.mark.xfail(
+    reason="a comment inside text splits it: 'a<!--x-->b' gives tokens 'a' (and loses 'b')",
+    raises=AssertionError,
+    strict=True,
+)
+def test_comment_inside_text_is_ignored() -> None:
+    assert list(tokens(page("<p>ab</p>"))) == list(tokens(page("<p>a<!--x-->b</p>")))
+
+
+# ---- DomModel ---------------------------------------------------------------------------------
+
+
+def test_dom_key_is_16_hex() -> None:
+    assert re.fullmatch(r"[0-9a-f]{16}", key(page("<p>x</p>")))
+
+
+def test_dom_key_is_deterministic() -> None:
+    html = page("<p id='a'>x</p>")
+    assert key(html) == key(html)
+    assert DomModel().key(Snapshot("u", "t", html), NOTHING) == key(html)
+
+
+@pytest.mark.parametrize("variant", SAME_AS_PLAIN)
+def test_dom_key_equal_for_insignificant_differences(variant: str) -> None:
+    assert key(variant) == key(page("<p>Hello <b>world</b></p>"))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (page("<p>3 results</p>"), page("<p>4 results</p>")),
+        (page("<a href='/a'>x</a>"), page("<a href='/b'>x</a>")),
+        (page("<button>Go</button>"), page("<button disabled>Go</button>")),
+        (page("<div aria-expanded='false'>x</div>"), page("<div aria-expanded='true'>x</div>")),
+        (page("<p>x</p>"), page("<p>x</p><p></p>")),
+    ],
+)
+def test_dom_key_differs_for_different_text_or_attributes(a: str, b: str) -> None:
+    assert key(a) != key(b)
+
+
+def test_dom_key_includes_form_values() -> None:
+    html = page("<form><input name='q'></form>")
+    empty = key(html, form=[["html/body/form/input", "q", ""]])
+    filled = key(html, form=[["html/body/form/input", "q", "laser"]])
+    other = key(html, form=[["html/body/form/input", "q", "maser"]])
+    assert len({empty, filled, other}) == 3
+    assert key(html) != empty
+
+
+def test_dom_key_form_entry_order_does_not_matter() -> None:
+    html = page("<form><input name='a'><input name='b'></form>")
+    a = ["html/body/form/input", "a", "1"]
+    b = ["html/body/form/input", "b", "2"]
+    assert key(html, form=[a, b]) == key(html, form=[b, a])
+
+
+def test_dom_key_form_field_identity_counts() -> None:
+    html = page("<form><input name='a'><input name='b'></form>")
+    assert key(html, form=[["p", "a", "1"]]) != key(html, form=[["p", "b", "1"]])
+
+
+# ---- masking ----------------------------------------------------------------------------------
+
+CLOCK = frozenset({"#clock|content"})
+
+
+def clock_page(time: str, text: str = "Results") -> str:
+    return page(f'<header><span id="clock">{time}</span></header><main><h1>{text}</h1></main>')
+
+
+def test_masked_content_gives_equal_keys() -> None:
+    assert key(clock_page("10:01")) != key(clock_page("10:02"))
+    assert key(clock_page("10:01"), CLOCK) == key(clock_page("10:02"), CLOCK)
+
+
+def test_masked_content_masks_the_whole_subtree() -> None:
+    a = page('<div id="clock"><b>10</b>:<i>01</i></div>')
+    b = page('<div id="clock"><span>10:02</span></div>')
+    assert key(a, CLOCK) == key(b, CLOCK)
+
+
+def test_masking_does_not_hide_other_differences() -> None:
+    assert key(clock_page("10:01", "Results"), CLOCK) != key(clock_page("10:02", "Details"), CLOCK)
+
+
+def test_masked_content_keeps_the_text_after_the_element() -> None:
+    a = page('<p><span id="clock">10:01</span> 3 results</p>')
+    b = page('<p><span id="clock">10:02</span> 4 results</p>')
+    assert key(a, CLOCK) != key(b, CLOCK)
+
+
+def test_masked_attribute_gives_equal_keys() -> None:
+    a = page('<main data-n="x1">Hi</main>')
+    b = page('<main data-n="y2">Hi</main>')
+    volatile = {"html/body/main|@data-n"}
+    assert key(a) != key(b)
+    assert key(a, volatile) == key(b, volatile)
+
+
+def test_masked_attribute_is_only_that_attribute() -> None:
+    volatile = {"html/body/main|@data-n"}
+    a = page('<main data-n="x1" class="k">Hi</main>')
+    assert key(a, volatile) != key(page('<main data-n="y2" class="k">Ho</main>'), volatile)
+    assert key(a, volatile) != key(page('<main data-n="y2" class="j">Hi</main>'), volatile)
+
+
+def test_masked_attribute_still_counts_its_presence() -> None:
+    volatile = {"html/body/main|@data-n"}
+    with_attribute = key(page('<main data-n="1">Hi</main>'), volatile)
+    assert with_attribute != key(page("<main>Hi</main>"), volatile)
+
+
+def test_path_steps_use_sorted_classes() -> None:
+    a = page('<div class="b a"><span data-n="1">x</span></div>')
+    b = page('<div class="b a"><span data-n="2">x</span></div>')
+    volatile = {"html/body/div.a.b/span|@data-n"}
+    assert key(a, volatile) == key(b, volatile)
+    assert key(a, {"html/body/div.b.a/span|@data-n"}) != key(b, {"html/body/div.b.a/span|@data-n"})
+
+
+def test_path_starts_at_nearest_id_ancestor() -> None:
+    def results(text: str) -> str:
+        items = f'<ul class="r"><li>{text}</li></ul>'
+        return page(f'<div id="outer"><section id="list">{items}</section></div>')
+
+    a, b = results("1 hit"), results("2 hits")
+    assert key(a, {"#list/ul.r/li|content"}) == key(b, {"#list/ul.r/li|content"})
+    assert key(a, {"#outer/section/ul.r/li|content"}) != key(b, {"#outer/section/ul.r/li|content"})
+    assert key(a, {"html/body/div/section/ul.r/li|content"}) != key(
+        b, {"html/body/div/section/ul.r/li|content"}
+    )
+
+
+def test_two_patents_that_differ_only_in_their_number_stay_distinct() -> None:
+    def patent(number: str, time: str) -> str:
+        return page(
+            f'<header><span id="clock">{time}</span></header>'
+            f'<article id="patent"><h2>US {number} B2</h2><p>Laser diode</p></article>'
+        )
+
+    a, b = patent("7,654,321", "10:01"), patent("7,654,322", "10:02")
+    assert key(a, CLOCK) != key(b, CLOCK)
+    assert key(a, CLOCK, TextModel()) != key(b, CLOCK, TextModel())
+    assert key(patent("7,654,321", "10:03"), CLOCK) == key(a, CLOCK)
+
+
+# ---- volatile_between -------------------------------------------------------------------------
+
+
+def test_volatile_between_names_differing_text_and_attributes() -> None:
+    a = page('<p id="t">10:01</p><main data-n="x1" lang="en">Hi</main>')
+    b = page('<p id="t">10:02</p><main data-n="y2" lang="en">Hi</main>')
+    assert volatile_between(a, b) == {"#t|content", "html/body/main|@data-n"}
+
+
+def test_volatile_between_identical_is_empty() -> None:
+    html = page("<p id='t'>same</p>")
+    assert volatile_between(html, html) == set()
+
+
+def test_volatile_between_ignores_whitespace_and_scripts() -> None:
+    a = page("<p>x</p><script>var nonce = 1</script>")
+    b = page("<p>  x\n</p><script>var nonce = 2</script>")
+    assert volatile_between(a, b) == set()
+
+
+def test_volatile_between_paths_use_sorted_classes() -> None:
+    a = page('<div class="b a"><span>1</span></div>')
+    b = page('<div class="b a"><span>2</span></div>')
+    assert volatile_between(a, b) == {"html/body/div.a.b/span|content"}
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param(page("<p>x</p>"), page("<p>x</p><p>y</p>"), id="extra element"),
+        pytest.param(page("<p>x</p>"), page("<div>x</div>"), id="different tag"),
+        pytest.param(page("<p>x</p>"), page("<p title='t'>x</p>"), id="extra attribute"),
+        pytest.param(page("<p lang='en'>x</p>"), page("<p dir='ltr'>x</p>"), id="other attribute"),
+        pytest.param(page("<p id='a'>x</p>"), page("<p id='b'>x</p>"), id="different id"),
+        pytest.param(page("<p class='a'>x</p>"), page("<p class='b'>x</p>"), id="class no id"),
+        pytest.param(
+            page("<div>10:01<p>x</p></div>"),
+            page("<div>10:02<p>x</p></div>"),
+            id="text of an element with children",
+        ),
+        pytest.param(page("<p>x</p>"), "", id="empty"),
+    ],
+)
+def test_volatile_between_none_when_structure_differs(a: str, b: str) -> None:
+    assert volatile_between(a, b) is None
+    assert volatile_between(b, a) is None
+
+
+def test_volatile_between_class_change_under_an_id_is_an_attribute() -> None:
+    a = page('<div id="s" class="busy">x</div>')
+    b = page('<div id="s" class="idle">x</div>')
+    assert volatile_between(a, b) == {"#s|@class"}
+
+
+def test_masking_what_volatile_between_finds_makes_the_keys_equal() -> None:
+    a = page(
+        '<header><span id="clock">10:01</span></header>'
+        '<ul class="ads"><li data-nonce="a1">Ad</li><li>Buy <b>now</b></li></ul>'
+        '<footer class="z y"><small>42 visitors</small></footer>'
+    )
+    b = (
+        a.replace("10:01", "10:07")
+        .replace('data-nonce="a1"', 'data-nonce="b2"')
+        .replace("42 visitors", "43 visitors")
+    )
+    found = volatile_between(a, b)
+    assert found == {
+        "#clock|content",
+        "html/body/ul.ads/li|@data-nonce",
+        "html/body/footer.y.z/small|content",
+    }
+    assert key(a) != key(b)
+    assert key(a, found) == key(b, found)
+
+
+def test_module_doctests_pass() -> None:
+    result = doctest.testmod(dom)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+# ---- the other models -------------------------------------------------------------------------
+
+
+def test_exact_model_every_byte_counts() -> None:
+    html = page("<p>x</p>")
+    assert key(html, model=ExactModel()) == key(html, model=ExactModel())
+    assert key(html, model=ExactModel()) != key(html + " ", model=ExactModel())
+    assert key(html, model=ExactModel()) != key(html + "<!---->", model=ExactModel())
+
+
+def test_exact_model_ignores_volatile_and_form() -> None:
+    a, b = clock_page("10:01"), clock_page("10:02")
+    assert key(a, CLOCK, ExactModel()) != key(b, CLOCK, ExactModel())
+    assert key(a, model=ExactModel(), form=[["p", "q", "1"]]) == key(a, model=ExactModel())
+
+
+def test_structure_model_ignores_text_and_attribute_values() -> None:
+    a = page('<ul id="r" class="list"><li><a href="/p/1">Laser</a></li></ul>')
+    b = page('<ul id="r" class="list"><li><a href="/p/2" title="t">Maser</a></li></ul>')
+    assert key(a, model=StructureModel()) == key(b, model=StructureModel())
+
+
+def test_structure_model_ignores_class_order_and_form() -> None:
+    a = page('<div class="a b"></div>')
+    b = page('<div class=" b  a"></div>')
+    assert key(a, model=StructureModel()) == key(b, model=StructureModel())
+    assert key(a, model=StructureModel(), form=[["p", "q", "1"]]) == key(a, model=StructureModel())
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        page('<ul id="s" class="list"><li></li></ul>'),
+        page('<ul id="r" class="grid"><li></li></ul>'),
+        page('<ol id="r" class="list"><li></li></ol>'),
+        page('<ul id="r" class="list"><li></li><li></li></ul>'),
+    ],
+)
+def test_structure_model_counts_tags_ids_and_classes(variant: str) -> None:
+    plain = page('<ul id="r" class="list"><li></li></ul>')
+    assert key(variant, model=StructureModel()) != key(plain, model=StructureModel())
+
+
+@pytest.mark.xfail(
+    reason="StructureModel hashes a flat pre-order of elements: nesting is lost",
+    raises=AssertionError,
+    strict=True,
+)
+def test_structure_model_counts_nesting() -> None:
+    a = page("<div><p></p></div><span></span>")
+    b = page("<div><p></p><span></span></div>")
+    assert key(a, model=StructureModel()) != key(b, model=StructureModel())
+
+
+def test_structure_model_of_empty_document() -> None:
+    assert re.fullmatch(r"[0-9a-f]{16}", key("", model=StructureModel()))
+    assert key("", model=StructureModel()) != key(page(""), model=StructureModel())
+
+
+def test_text_model_ignores_markup_that_shows_nothing_new() -> None:
+    a = page("<p>Hello <b>world</b></p>")
+    b = page('<div class="x"><span>Hello</span> <i>world</i></div>')
+    assert key(a, model=TextModel()) == key(b, model=TextModel())
+    assert key(a) != key(b)
+
+
+def test_text_model_counts_text_and_masks_volatile() -> None:
+    assert key(page("<p>a</p>"), model=TextModel()) != key(page("<p>b</p>"), model=TextModel())
+    a, b = clock_page("10:01"), clock_page("10:02")
+    assert key(a, model=TextModel()) != key(b, model=TextModel())
+    assert key(a, CLOCK, TextModel()) == key(b, CLOCK, TextModel())
+
+
+@pytest.mark.xfail(
+    reason="TextModel keeps tokens not starting with '<', so text like '<5 results' is dropped",
+    raises=AssertionError,
+    strict=True,
+)
+def test_text_model_counts_text_that_starts_with_a_less_than_sign() -> None:
+    a = page("<p>&lt;5 results</p>")
+    b = page("<p>&lt;9 results</p>")
+    assert key(a, model=TextModel()) != key(b, model=TextModel())
+
+
+# ---- registry ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "cls"),
+    [("dom", DomModel), ("exact", ExactModel), ("structure", StructureModel), ("text", TextModel)],
+)
+def test_get_model_builtins(name: str, cls: type) -> None:
+    model = get_model(name)
+    assert isinstance(model, cls)
+    assert model.name == name
+
+
+def test_get_model_unknown_lists_builtins() -> None:
+    with pytest.raises(ConfigError, match="unknown state model 'nope'") as info:
+        get_model("nope")
+    assert "dom, exact, structure, text" in str(info.value)

@@ -1,0 +1,268 @@
+"""Frontier strategies: the order of (state, action) pairs, discarding, and the registry."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from statecrawl.strategies import (
+    BreadthFirst,
+    DepthFirst,
+    RandomOrder,
+    Strategy,
+    Work,
+    get_strategy,
+)
+
+from statecrawl.errors import ConfigError
+from statecrawl.state import Action
+
+STRATEGIES = [BreadthFirst, DepthFirst, RandomOrder]
+
+
+def work(state: str, n: int = 0, depth: int = 0) -> Work:
+    action = Action(name=f"{state}#{n}", status="visible", event="click", action=f"h{n}")
+    return Work(state=state, action=action, depth=depth)
+
+
+def drain(strategy: Strategy, current: str | None = None) -> list[Work]:
+    out = []
+    while (item := strategy.pop(current)) is not None:
+        out.append(item)
+    return out
+
+
+def names(items: list[Work]) -> list[str]:
+    return [w.action.name for w in items]
+
+
+def push_all(strategy: Strategy, items: list[Work]) -> Strategy:
+    for item in items:
+        strategy.push(item)
+    return strategy
+
+
+# ---- common to every strategy -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cls", STRATEGIES)
+def test_empty_frontier_pops_none(cls: type) -> None:
+    strategy = cls(seed=0)
+    assert len(strategy) == 0
+    assert strategy.pop(None) is None
+    assert strategy.pop("s") is None
+
+
+@pytest.mark.parametrize("cls", STRATEGIES)
+def test_every_item_comes_out_exactly_once(cls: type) -> None:
+    items = [work(f"s{i % 7}", i, depth=i % 7 // 2) for i in range(60)]
+    strategy = push_all(cls(seed=3), items)
+    assert len(strategy) == 60
+    rng = random.Random(1)
+    out = []
+    while len(strategy):
+        current = rng.choice([None, "s0", "s3", "s6", "unknown"])
+        item = strategy.pop(current)
+        assert item is not None
+        out.append(item)
+        assert len(strategy) == 60 - len(out)
+    assert sorted(names(out)) == sorted(names(items))
+    assert strategy.pop(None) is None
+
+
+@pytest.mark.parametrize("cls", STRATEGIES)
+def test_discard_drops_a_states_work_and_counts_it(cls: type) -> None:
+    strategy = push_all(
+        cls(seed=0), [work("a", 0), work("b", 1), work("a", 2), work("c", 3), work("a", 4)]
+    )
+    assert strategy.discard("a") == 3
+    assert len(strategy) == 2
+    assert strategy.discard("a") == 0
+    assert strategy.discard("never") == 0
+    assert len(strategy) == 2
+    assert sorted(names(drain(strategy, "a"))) == ["b#1", "c#3"]
+    assert len(strategy) == 0
+
+
+@pytest.mark.parametrize("cls", STRATEGIES)
+def test_len_through_push_pop_discard(cls: type) -> None:
+    strategy = cls(seed=0)
+    strategy.push(work("a", 0))
+    strategy.push(work("a", 1))
+    strategy.push(work("b", 2, depth=1))
+    assert len(strategy) == 3
+    assert strategy.pop(None) is not None
+    assert len(strategy) == 2
+    strategy.push(work("c", 3, depth=1))
+    assert len(strategy) == 3
+    dropped = strategy.discard("c")
+    assert dropped == 1
+    assert len(strategy) == 2
+    drain(strategy)
+    assert len(strategy) == 0
+    strategy.push(work("a", 9))
+    assert len(strategy) == 1
+
+
+@pytest.mark.parametrize("cls", STRATEGIES)
+def test_work_can_be_pushed_again_after_discard(cls: type) -> None:
+    strategy = push_all(cls(seed=0), [work("a", 0, depth=2), work("a", 1, depth=2)])
+    assert strategy.discard("a") == 2
+    strategy.push(work("a", 0, depth=1))
+    assert len(strategy) == 1
+    item = strategy.pop(None)
+    assert item is not None
+    assert item.depth == 1
+    assert strategy.discard("a") == 0
+
+
+# ---- breadth-first ----------------------------------------------------------------------------
+
+
+def test_breadth_first_pops_shallowest_first() -> None:
+    strategy = push_all(
+        BreadthFirst(),
+        [work("deep", 0, depth=2), work("mid", 1, depth=1), work("root", 2, depth=0)],
+    )
+    assert names(drain(strategy)) == ["root#2", "mid#1", "deep#0"]
+
+
+def test_breadth_first_keeps_insertion_order_within_a_level() -> None:
+    strategy = push_all(
+        BreadthFirst(),
+        [work("a", 0, 1), work("b", 1, 1), work("a", 2, 1), work("b", 3, 1)],
+    )
+    assert names(drain(strategy)) == ["a#0", "a#2", "b#1", "b#3"]
+
+
+def test_breadth_first_prefers_current_at_the_shallowest_level() -> None:
+    strategy = push_all(BreadthFirst(), [work("a", 0, 1), work("b", 1, 1)])
+    assert names([strategy.pop("b")]) == ["b#1"]
+
+
+def test_breadth_first_prefers_current_one_level_deeper() -> None:
+    strategy = push_all(
+        BreadthFirst(), [work("root", 0, depth=0), work("child", 1, depth=1), work("child", 2, 1)]
+    )
+    assert names(drain(strategy, current="child")) == ["child#1", "child#2", "root#0"]
+
+
+def test_breadth_first_does_not_prefer_current_two_levels_deeper() -> None:
+    strategy = push_all(
+        BreadthFirst(),
+        [work("root", 0, depth=0), work("mid", 1, depth=1), work("deep", 2, depth=2)],
+    )
+    item = strategy.pop("deep")
+    assert item is not None
+    assert item.state == "root"
+    assert names(drain(strategy, current="deep")) == ["deep#2", "mid#1"]
+
+
+@pytest.mark.parametrize("current", [None, "gone", "unknown"])
+def test_breadth_first_current_without_work_falls_back_to_shallowest(current: str | None) -> None:
+    strategy = push_all(BreadthFirst(), [work("a", 0, depth=1), work("b", 1, depth=0)])
+    assert names(drain(strategy, current)) == ["b#1", "a#0"]
+
+
+def test_breadth_first_discard_keeps_other_levels() -> None:
+    strategy = push_all(
+        BreadthFirst(), [work("a", 0, 0), work("b", 1, 1), work("b", 2, 1), work("c", 3, 2)]
+    )
+    assert strategy.discard("b") == 2
+    assert names(drain(strategy)) == ["a#0", "c#3"]
+
+
+def test_breadth_first_after_the_last_item_of_a_state_it_is_not_current() -> None:
+    strategy = push_all(BreadthFirst(), [work("a", 0, 0), work("b", 1, 1), work("c", 2, 0)])
+    assert names([strategy.pop("b")]) == ["b#1"]
+    assert names([strategy.pop("b")]) == ["a#0"]
+    assert strategy.discard("b") == 0
+
+
+# ---- depth-first ------------------------------------------------------------------------------
+
+
+def test_depth_first_continues_from_current() -> None:
+    strategy = push_all(DepthFirst(), [work("a", 0), work("a", 1), work("b", 2), work("c", 3)])
+    assert names([strategy.pop("a"), strategy.pop("a")]) == ["a#0", "a#1"]
+
+
+def test_depth_first_takes_the_newest_state_otherwise() -> None:
+    strategy = push_all(DepthFirst(), [work("a", 0), work("b", 1), work("c", 2), work("c", 3)])
+    assert names(drain(strategy)) == ["c#2", "c#3", "b#1", "a#0"]
+
+
+def test_depth_first_new_work_makes_a_state_newest() -> None:
+    strategy = push_all(DepthFirst(), [work("a", 0), work("b", 1), work("a", 2)])
+    assert names(drain(strategy, current="gone")) == ["a#0", "a#2", "b#1"]
+
+
+def test_depth_first_follows_the_browser() -> None:
+    strategy = push_all(DepthFirst(), [work("root", 0), work("root", 1)])
+    first = strategy.pop("root")
+    assert first is not None
+    strategy.push(work("child", 2, depth=1))
+    strategy.push(work("child", 3, depth=1))
+    assert names([strategy.pop("child"), strategy.pop("child"), strategy.pop(None)]) == [
+        "child#2",
+        "child#3",
+        "root#1",
+    ]
+
+
+# ---- random -----------------------------------------------------------------------------------
+
+MANY = [work(f"s{i % 10}", i) for i in range(50)]
+
+
+def test_random_is_reproducible_for_a_seed() -> None:
+    first = names(drain(push_all(RandomOrder(seed=11), MANY)))
+    again = names(drain(push_all(RandomOrder(seed=11), MANY)))
+    assert first == again
+
+
+def test_random_differs_across_seeds() -> None:
+    orders = {tuple(names(drain(push_all(RandomOrder(seed=s), MANY)))) for s in range(5)}
+    assert len(orders) == 5
+
+
+def test_random_is_not_insertion_order() -> None:
+    assert names(drain(push_all(RandomOrder(seed=0), MANY))) != names(MANY)
+
+
+def test_random_ignores_current_but_stays_reproducible() -> None:
+    plain = names(drain(push_all(RandomOrder(seed=5), MANY)))
+    with_current = names(drain(push_all(RandomOrder(seed=5), MANY), current="s3"))
+    assert plain == with_current
+
+
+def test_random_discard_then_every_other_item_once() -> None:
+    strategy = push_all(RandomOrder(seed=2), MANY)
+    assert strategy.discard("s4") == 5
+    out = names(drain(strategy))
+    assert sorted(out) == sorted(w.action.name for w in MANY if w.state != "s4")
+
+
+# ---- registry ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "cls"),
+    [("breadth-first", BreadthFirst), ("depth-first", DepthFirst), ("random", RandomOrder)],
+)
+def test_get_strategy_builtins(name: str, cls: type) -> None:
+    strategy = get_strategy(name)
+    assert isinstance(strategy, cls)
+    assert strategy.name == name
+
+
+def test_get_strategy_passes_the_seed() -> None:
+    via_registry = names(drain(push_all(get_strategy("random", seed=9), MANY)))
+    direct = names(drain(push_all(RandomOrder(seed=9), MANY)))
+    assert via_registry == direct
+
+
+def test_get_strategy_unknown_lists_builtins() -> None:
+    with pytest.raises(ConfigError, match="unknown strategy 'best-first'") as info:
+        get_strategy("best-first")
+    assert "breadth-first, depth-first, random" in str(info.value)
