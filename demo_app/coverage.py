@@ -8,7 +8,9 @@ from urllib.parse import parse_qs, urlsplit
 
 from . import data
 
-TAB = re.compile(r'data-tab="(\w+)"[^>]*aria-selected="true"|aria-selected="true"[^>]*data-tab="(\w+)"')
+TAB = re.compile(
+    r'data-tab="(\w+)"[^>]*aria-selected="true"|aria-selected="true"[^>]*data-tab="(\w+)"'
+)
 
 
 @dataclass

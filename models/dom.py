@@ -53,16 +53,39 @@ def _elements(el: etree._Element) -> Iterator[etree._Element]:
             yield child
 
 
+def _own(el: etree._Element) -> tuple[str, list[tuple[etree._Element, str]]]:
+    """The element's leading text and its kept children, each with the text that follows it.
+
+    Comments, scripts and other skipped nodes vanish but the text after them is kept, joined
+    to the text around them.
+    """
+    head = el.text or ""
+    kids: list[list] = []
+    for child in el:
+        if isinstance(child.tag, str) and child.tag not in SKIPPED:
+            kids.append([child, child.tail or ""])
+        elif kids:
+            kids[-1][1] += child.tail or ""
+        else:
+            head += child.tail or ""
+    return _text(head), [(child, _text(tail)) for child, tail in kids]
+
+
 def tokens(html: str, volatile: frozenset[str] = frozenset()) -> Iterator[str]:
     """The normalised DOM as a token stream, volatile parts masked."""
+    return (token for _, token in _walk(html, volatile))
+
+
+def _walk(html: str, volatile: frozenset[str]) -> Iterator[tuple[bool, str]]:
+    """``tokens`` with each token marked ``True`` when it is text (or masked text)."""
     root = parse(html)
     if root is None:
         return
-    stack: list[tuple[etree._Element, str] | str] = [(root, "")]
+    stack: list[tuple[etree._Element, str] | tuple[bool, str]] = [(root, "")]
     while stack:
         item = stack.pop()
-        if isinstance(item, str):
-            yield item
+        if isinstance(item[0], bool):
+            yield item  # type: ignore[misc]
             continue
         el, parent_path = item
         path = _path(el, parent_path)
@@ -70,19 +93,18 @@ def tokens(html: str, volatile: frozenset[str] = frozenset()) -> Iterator[str]:
             (name, MASK if f"{path}|@{name}" in volatile else value)
             for name, value in el.attrib.items()
         )
-        yield f"<{el.tag} {attrs!r}>"
+        yield False, f"<{el.tag} {attrs!r}>"
         if f"{path}|content" in volatile:
-            yield MASK
-            yield "</>"
+            yield True, MASK
+            yield False, "</>"
             continue
-        text = _text(el.text)
+        text, kids = _own(el)
         if text:
-            yield text
-        stack.append("</>")
-        for child in reversed(list(_elements(el))):
-            tail = _text(child.tail)
+            yield True, text
+        stack.append((False, "</>"))
+        for child, tail in reversed(kids):
             if tail:
-                stack.append(tail)
+                stack.append((True, tail))
             stack.append((child, path))
 
 
@@ -129,11 +151,7 @@ class StructureModel:
         root = parse(snapshot.html)
         if root is None:
             return _hash(iter(()))
-        return _hash(
-            f"{el.tag}#{el.get('id', '')}.{'.'.join(sorted((el.get('class') or '').split()))}"
-            for el in root.iter()
-            if isinstance(el.tag, str) and el.tag not in SKIPPED
-        )
+        return _hash(_shape(root, 0))
 
 
 class TextModel:
@@ -143,7 +161,14 @@ class TextModel:
 
     def key(self, snapshot: Snapshot, volatile: frozenset[str]) -> str:
         """Hash the text of the normalised, masked DOM."""
-        return _hash(t for t in tokens(snapshot.html, volatile) if not t.startswith("<"))
+        return _hash(t for is_text, t in _walk(snapshot.html, volatile) if is_text)
+
+
+def _shape(el: etree._Element, depth: int) -> Iterator[str]:
+    classes = ".".join(sorted((el.get("class") or "").split()))
+    yield f"{depth} {el.tag}#{el.get('id', '')}.{classes}"
+    for child in _elements(el):
+        yield from _shape(child, depth + 1)
 
 
 def _chain(*streams: Iterator[str]) -> Iterator[str]:
@@ -179,11 +204,13 @@ def volatile_between(html_a: str, html_b: str) -> set[str] | None:
         for name, value in a.attrib.items():
             if b.get(name) != value:
                 found.add(f"{path}|@{name}")
-        kids_a, kids_b = list(_elements(a)), list(_elements(b))
-        if len(kids_a) != len(kids_b):
+        head_a, runs_a = _own(a)
+        head_b, runs_b = _own(b)
+        if len(runs_a) != len(runs_b):
             return None
-        own_a = [_text(a.text), *(_text(k.tail) for k in kids_a)]
-        own_b = [_text(b.text), *(_text(k.tail) for k in kids_b)]
+        kids_a, kids_b = [k for k, _ in runs_a], [k for k, _ in runs_b]
+        own_a = [head_a, *(t for _, t in runs_a)]
+        own_b = [head_b, *(t for _, t in runs_b)]
         if own_a != own_b:
             if kids_a:
                 return None

@@ -7,18 +7,18 @@
 
 __version__ = "0.1.0"
 
-from .config import Config  # noqa: E402
-from .directory import Crawl, load  # noqa: E402
-from .errors import (  # noqa: E402
+from .config import Config
+from .directory import Crawl, load
+from .errors import (
     ArchiveError,
     BrowserError,
     ConfigError,
     NavigationError,
     StatecrawlError,
 )
-from .explorer import Explorer, Plugin, Stats, crawl  # noqa: E402
-from .graph import StateGraph  # noqa: E402
-from .state import Action, State  # noqa: E402
+from .explorer import Explorer, Plugin, Stats, crawl
+from .graph import StateGraph
+from .state import Action, State
 
 __all__ = [
     "Action",

@@ -6,8 +6,8 @@ event, waits until the page settles and answers with the snapshot.
 
 from __future__ import annotations
 
-import json
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -103,6 +103,12 @@ def _find(given: str | None, env: str, names: tuple[str, ...], what: str) -> str
     raise BrowserError(f"{what} not found on PATH: {INSTALL_HINT}, or set {env}")
 
 
+def reason(exc: WebDriverException) -> str:
+    """The first line of a WebDriver error: what went wrong, without the stack trace."""
+    lines = str(exc.msg or exc.__class__.__name__).strip().splitlines()
+    return lines[0] if lines else exc.__class__.__name__
+
+
 def _crashed(exc: WebDriverException) -> bool:
     text = (exc.msg or str(exc)).lower()
     return isinstance(exc, InvalidSessionIdException | NoSuchWindowException) or any(
@@ -158,8 +164,7 @@ class Browser:
             self.driver = webdriver.Chrome(options=options, service=service)
         except WebDriverException as exc:
             self._remove_profile()
-            first = (exc.msg or str(exc)).strip().splitlines()[0]
-            raise BrowserError(f"cannot start Chromium ({chrome}): {first}") from None
+            raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
         timing = self.config.timing
         self.driver.set_page_load_timeout(timing.load_timeout)
         self.driver.set_script_timeout(timing.settle_timeout_ms / 1000 + timing.wait_ms / 1000 + 10)
@@ -171,10 +176,8 @@ class Browser:
     def close(self) -> None:
         """Quit the browser and remove its profile; safe to call twice."""
         if self.driver is not None:
-            try:
+            with contextlib.suppress(Exception):  # a dead browser cannot be quit more cleanly
                 self.driver.quit()
-            except Exception:  # noqa: BLE001 - a dead browser cannot be quit more cleanly
-                pass
             self.driver = None
         self._remove_profile()
 
@@ -214,10 +217,10 @@ class Browser:
                 return {"missing": True}
             if "unloaded" in (exc.msg or ""):
                 return {"leaving": True}
-            raise NavigationError(f"page agent failed: {(exc.msg or '').splitlines()[0]}") from None
+            raise NavigationError(f"page agent failed: {reason(exc)}") from None
         except WebDriverException as exc:
             if _crashed(exc):
-                raise BrowserCrashed(f"the browser died: {(exc.msg or '').splitlines()[0]}") from None
+                raise BrowserCrashed(f"the browser died: {reason(exc)}") from None
             raise
 
     def load(self, url: str) -> Snapshot:
@@ -225,17 +228,17 @@ class Browser:
         try:
             self.web.get(url)
         except TimeoutException:
-            raise PageTimeout(f"loading {url} took longer than {self.config.timing.load_timeout}s")
+            limit = self.config.timing.load_timeout
+            raise PageTimeout(f"loading {url} took longer than {limit}s") from None
         except WebDriverException as exc:
             if _crashed(exc):
                 raise BrowserCrashed(f"the browser died loading {url}") from None
-            reason = (exc.msg or str(exc)).strip().splitlines()[0]
-            raise NavigationError(f"cannot load {url}: {reason}") from None
+            raise NavigationError(f"cannot load {url}: {reason(exc)}") from None
         snapshot = self.settled()
         if not snapshot.url.startswith(("http:", "https:")):
             code = ERROR_CODE.search(snapshot.html)
-            reason = code.group(0) if code else f"the browser showed {snapshot.url}"
-            raise NavigationError(f"cannot load {url}: {reason}")
+            why = code.group(0) if code else f"the browser showed {snapshot.url}"
+            raise NavigationError(f"cannot load {url}: {why}")
         self.visited.add(origin(url))
         return snapshot
 

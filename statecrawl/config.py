@@ -13,6 +13,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from os import PathLike
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -39,9 +40,9 @@ def _check_regexes(name: str, patterns: tuple[str, ...]) -> None:
 class Limits:
     """How far a crawl goes: depth, state count, wall time and per-path bounds.
 
-    ``same_effect_after``: once a script action has led to one same state from this many
-    states, it is taken to do so everywhere and recorded without being fired again (a search
-    box in a page header); ``None`` fires every script action in every state.
+    ``same_effect_after``: once a script action has led to one same state from states of this
+    many different URLs, it is taken to do so everywhere and recorded without being fired
+    again (a search box in a page header); ``None`` fires every script action in every state.
     """
 
     max_depth: int = 3
@@ -105,7 +106,10 @@ class Inputs:
     max_options: int = 5
 
     def __post_init__(self) -> None:
-        values = {str(k): tuple(str(v) for v in vs) for k, vs in dict(self.values).items()}
+        values = {
+            str(k): (vs,) if isinstance(vs, str) else tuple(str(v) for v in vs)
+            for k, vs in dict(self.values).items()
+        }
         for name, vs in values.items():
             _check(bool(name), "inputs: a field name must not be empty")
             _check(bool(vs), f"inputs: field {name!r} has no value")
@@ -209,7 +213,10 @@ class Config:
 
 def check_url(url: str) -> None:
     """Raise ``ConfigError`` unless ``url`` is an absolute http(s) URL with a host."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        raise ConfigError(f"not an absolute http(s) URL: {url!r}") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ConfigError(f"not an absolute http(s) URL: {url!r}")
     try:
@@ -233,20 +240,21 @@ def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, An
 
 
 def _build(cls: type, data: Mapping[str, Any], where: str) -> Any:
+    label = where.rstrip(".") or "config"
     if not isinstance(data, Mapping):
-        raise ConfigError(f"{where or 'config'}: expected a table, got {type(data).__name__}")
+        raise ConfigError(f"{label}: expected a table, got {type(data).__name__}")
     hints = typing.get_type_hints(cls)
     known = {f.name for f in dataclasses.fields(cls)}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise ConfigError(f"{where or 'config'}: unknown setting(s) {', '.join(unknown)}")
+        raise ConfigError(f"{label}: unknown setting(s) {', '.join(unknown)}")
     kwargs = {}
     for name, value in data.items():
         kwargs[name] = _convert(hints[name], value, f"{where}{name}")
     try:
         return cls(**kwargs)
     except TypeError as exc:
-        raise ConfigError(f"{where or 'config'}: {exc}") from None
+        raise ConfigError(f"{label}: {exc}") from None
 
 
 def _convert(hint: Any, value: Any, where: str) -> Any:
@@ -273,6 +281,8 @@ def _convert(hint: Any, value: Any, where: str) -> Any:
             raise ConfigError(f"{where}: expected one of {', '.join(map(repr, args))}")
         return value
     if hint is Path:
+        if not isinstance(value, str | PathLike):
+            raise ConfigError(f"{where}: expected a path, got {value!r}")
         return Path(value)
     if hint is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)

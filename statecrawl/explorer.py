@@ -13,7 +13,6 @@ import re
 import tempfile
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -23,7 +22,7 @@ from typing import Any
 from selenium.common.exceptions import WebDriverException
 
 from . import __version__
-from .browser import ActionFailed, Browser, BrowserCrashed, PageTimeout
+from .browser import ActionFailed, Browser, BrowserCrashed, PageTimeout, reason
 from .config import Config
 from .directory import Crawl, CrawlDirectory, load
 from .errors import NavigationError, StatecrawlError
@@ -63,7 +62,9 @@ class Plugin:
     def on_start(self, explorer: Explorer) -> None:
         """The browsers are up and the crawl directory exists."""
 
-    def on_state(self, explorer: Explorer, state: State, snapshot: Snapshot, browser: Browser) -> None:
+    def on_state(
+        self, explorer: Explorer, state: State, snapshot: Snapshot, browser: Browser
+    ) -> None:
         """A new state was found; ``browser`` still shows it."""
 
     def on_transition(
@@ -117,7 +118,8 @@ class Explorer:
         self.links: dict[str, str] = {}  # followed link URL -> target state
         self.edge_actions: dict[tuple[str, str], Action] = {}  # (source, action key) -> action
         self.fired: set[tuple[str, str]] = set()
-        self.effects: dict[str, tuple[set[str], set[str]]] = {}  # action key -> sources, targets
+        # action key -> (URLs of the states it was fired in, the states it led to)
+        self.effects: dict[str, tuple[set[str], set[str]]] = {}
         self.stats = Stats()
         self.lock = threading.RLock()
         self.wakeup = threading.Condition(self.lock)
@@ -193,7 +195,7 @@ class Explorer:
                 self._record_failure(work, str(exc))
                 self._recover(worker)
             except WebDriverException as exc:
-                self._record_failure(work, (exc.msg or str(exc)).splitlines()[0])
+                self._record_failure(work, reason(exc))
                 self._recover(worker)
             finally:
                 with self.lock:
@@ -223,13 +225,14 @@ class Explorer:
             self.wakeup.wait(timeout=1.0)
 
     def _infer(self, work: Work) -> bool:
-        """Record without firing a script action known to lead to one state from anywhere."""
+        """Record without firing a script action known to lead to one state from anywhere:
+        one target, reached from states of several different URLs."""
         after = self.config.limits.same_effect_after
         effect = self.effects.get(work.action.key)
         if after is None or work.action.is_link or effect is None:
             return False
-        sources, targets = effect
-        if len(sources) < after or len(targets) != 1:
+        urls, targets = effect
+        if len(urls) < after or len(targets) != 1:
             return False
         (target,) = targets
         if target not in self.states:
@@ -518,8 +521,8 @@ class Explorer:
     ) -> None:
         self.edge_actions[(source, action.key)] = action
         if not inferred:
-            sources, targets = self.effects.setdefault(action.key, (set(), set()))
-            sources.add(source)
+            urls, targets = self.effects.setdefault(action.key, (set(), set()))
+            urls.add(self.states[source].url)
             targets.add(target)
         attrs: dict[str, Any] = {
             "name": action.name,
@@ -596,11 +599,10 @@ class Explorer:
         self.edge_actions = {
             (keeper if s == old else s, k): a for (s, k), a in self.edge_actions.items()
         }
-        for sources, targets in self.effects.values():
-            for ids in (sources, targets):
-                if old in ids:
-                    ids.discard(old)
-                    ids.add(keeper)
+        for _, targets in self.effects.values():
+            if old in targets:
+                targets.discard(old)
+                targets.add(keeper)
         for table in (self.loads, self.links):
             for url, sid in table.items():
                 if sid == old:

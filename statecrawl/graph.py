@@ -76,7 +76,12 @@ class StateGraph:
             raise ArchiveError(f"no graph.json in {path.parent}: not a crawl directory") from None
         except (OSError, ValueError) as exc:
             raise ArchiveError(f"cannot read {path}: {exc}") from None
-        return cls(nx.node_link_graph(data, directed=True, multigraph=True, edges="edges"))
+        graph = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+        for node, attrs in graph.nodes(data=True):
+            attrs["id"] = node
+        for source, target, attrs in graph.edges(data=True):
+            attrs["source"], attrs["target"] = source, target
+        return cls(graph)
 
 
 def _graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
@@ -84,7 +89,8 @@ def _graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
 
     def clean(attrs: dict[str, Any]) -> dict[str, Any]:
         return {
-            k: json.dumps(v) if isinstance(v, list | dict) else v
+            k: json.dumps(v, default=str) if isinstance(v, list | tuple | dict)
+            else v if isinstance(v, str | int | float | bool) else str(v)
             for k, v in attrs.items()
             if v is not None
         }

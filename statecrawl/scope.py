@@ -13,7 +13,13 @@ _INLINE_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
 def origin(url: str) -> str:
     """``scheme://host[:port]`` of an absolute URL."""
     parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    port = parts.port
+    if port is None or port == {"http": 80, "https": 443}.get(parts.scheme):
+        return f"{parts.scheme}://{host}"
+    return f"{parts.scheme}://{host}:{port}"
 
 
 def _js_pattern(pattern: str) -> list[str]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from statecrawl.demo_app import DemoApp, data
 from statecrawl.demo_app.server import STATIC_DIR, api_delay
 

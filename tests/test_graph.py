@@ -188,11 +188,6 @@ def test_write_then_read_round_trip(tmp_path: Path) -> None:
         }
 
 
-@pytest.mark.xfail(
-    reason="node_link_graph drops the id node attribute and source/target edge attributes",
-    raises=AssertionError,
-    strict=True,
-)
 def test_read_keeps_the_contracts_node_and_edge_attributes(tmp_path: Path) -> None:
     g = sample()
     g.write(tmp_path)
@@ -221,11 +216,6 @@ def test_graph_json_is_node_link_with_the_contract_fields(tmp_path: Path) -> Non
     assert by_key["k1"]["dialogs"] == [{"type": "alert", "message": "hi"}]
 
 
-@pytest.mark.xfail(
-    reason="_graphml_ready passes Path/tuple values through and write_graphml raises TypeError",
-    raises=TypeError,
-    strict=True,
-)
 def test_write_turns_other_values_into_text_in_both_files(tmp_path: Path) -> None:
     g = StateGraph()
     g.graph.graph["out"] = tmp_path / "out"

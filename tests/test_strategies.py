@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from statecrawl.errors import ConfigError
+from statecrawl.state import Action
 from statecrawl.strategies import (
     BreadthFirst,
     DepthFirst,
@@ -13,9 +16,6 @@ from statecrawl.strategies import (
     Work,
     get_strategy,
 )
-
-from statecrawl.errors import ConfigError
-from statecrawl.state import Action
 
 STRATEGIES = [BreadthFirst, DepthFirst, RandomOrder]
 
