@@ -16,8 +16,9 @@ from .errors import (
     NavigationError,
     StatecrawlError,
 )
-from .explorer import Explorer, Plugin, Stats, crawl
+from .explorer import Explorer, Stats, crawl
 from .graph import StateGraph
+from .plugin import Plugin
 from .state import Action, State
 
 __all__ = [

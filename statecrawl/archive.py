@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 from warcio.recordloader import ArcWarcRecord
@@ -33,6 +33,12 @@ from warcio.warcwriter import WARCWriter
 from .config import Archive
 from .errors import ArchiveError
 from .network import Exchange
+from .plugin import Plugin
+
+if TYPE_CHECKING:
+    from .browser import Browser
+    from .explorer import Explorer
+    from .state import Action, Snapshot, State
 
 ARCHIVE_DIR = "archive"
 RESOURCES_FILE = "resources.jsonl"
@@ -601,3 +607,55 @@ def _one_line(text: str) -> str:
 
 def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
+
+
+class Archiver(Plugin):
+    """The crawl's archivist: every exchange, and every state's DOM, frames and screenshot."""
+
+    needs_network = True
+
+    def __init__(self) -> None:
+        self.writer: ArchiveWriter | None = None
+
+    def on_start(self, explorer: Explorer) -> None:
+        config = explorer.config
+        info = {"start_urls": list(config.start_urls), "config": config.to_dict()}
+        self.writer = ArchiveWriter(explorer.out.path, config.archive, info)
+
+    def on_state(
+        self,
+        explorer: Explorer,
+        state: State,
+        snapshot: Snapshot,
+        browser: Browser,
+        parent: str | None,
+        action: Action | None,
+    ) -> None:
+        assert self.writer is not None
+        png = browser.screenshot() if explorer.config.archive.screenshots else None
+        if png is not None:
+            node = explorer.graph.graph.nodes[state.id]
+            node["screenshot"] = explorer.out.write_screenshot(state.id, png)
+        described = None
+        if action is not None:
+            fields = ("name", "status", "event", "action")
+            described = {**dict(zip(fields, action.as_tuple(), strict=True)), "key": action.key}
+        self.writer.write_state(
+            state.id, state.key, state.url, snapshot.html, snapshot.frames, png, parent, described
+        )
+
+    def on_exchanges(
+        self, explorer: Explorer, state: str | None, exchanges: list[Exchange]
+    ) -> None:
+        assert self.writer is not None
+        for exchange in exchanges:
+            self.writer.write_exchange(exchange, state)
+
+    def on_finish(self, explorer: Explorer) -> None:
+        if self.writer is None:
+            return
+        self.writer.close()
+        explorer.graph.graph.graph["archive"] = {
+            **dataclasses.asdict(self.writer.stats),
+            "files": [p.name for p in self.writer.files],
+        }

@@ -27,6 +27,7 @@ from selenium.common.exceptions import (
 
 from .config import Config
 from .errors import BrowserError, NavigationError
+from .network import Exchange, NetworkCapture
 from .scope import Scope, origin
 from .state import Action, Snapshot
 
@@ -128,6 +129,8 @@ class Browser:
         self.visited: set[str] = set()
         self.restarts = 0
         self.volatile: list[str] = []
+        self.capture: NetworkCapture | None = None
+        self.exchanges: list[Exchange] = []
         source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
         agent_config = {
             **self.scope.for_agent(),
@@ -171,10 +174,14 @@ class Browser:
         self.driver.execute_cdp_cmd(
             "Page.addScriptToEvaluateOnNewDocument", {"source": self.agent_source}
         )
+        if self.capture_network:
+            self.capture = NetworkCapture(self.driver)
+            self.capture.start()
         return self
 
     def close(self) -> None:
         """Quit the browser and remove its profile; safe to call twice."""
+        self.capture = None
         if self.driver is not None:
             with contextlib.suppress(Exception):  # a dead browser cannot be quit more cleanly
                 self.driver.quit()
@@ -223,8 +230,23 @@ class Browser:
                 raise BrowserCrashed(f"the browser died: {reason(exc)}") from None
             raise
 
+    def take_exchanges(self, final: bool = False) -> list[Exchange]:
+        """The network exchanges made since the last call (none unless capturing)."""
+        self._drain(final)
+        taken, self.exchanges = self.exchanges, []
+        return taken
+
+    def _drain(self, final: bool = False) -> None:
+        """Collect finished exchanges now: a navigation makes the browser forget their bodies."""
+        if self.capture is None:
+            return
+        # A dead browser's log is gone; the crawl goes on without it.
+        with contextlib.suppress(BrowserError, WebDriverException):
+            self.exchanges.extend(self.capture.drain(final=final))
+
     def load(self, url: str) -> Snapshot:
         """Load ``url`` and return the settled state it shows."""
+        self._drain()
         try:
             self.web.get(url)
         except TimeoutException:

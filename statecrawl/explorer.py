@@ -22,12 +22,15 @@ from typing import Any
 from selenium.common.exceptions import WebDriverException
 
 from . import __version__
+from .archive import Archiver
 from .browser import ActionFailed, Browser, BrowserCrashed, PageTimeout, reason
 from .config import Config
 from .directory import Crawl, CrawlDirectory, load
 from .errors import NavigationError, StatecrawlError
 from .graph import StateGraph
 from .models import get_model, volatile_between
+from .network import Exchange
+from .plugin import Plugin
 from .scope import Scope
 from .state import Action, Snapshot, State, digest
 from .strategies import Work, get_strategy
@@ -54,26 +57,6 @@ class Stats:
     def rate(self) -> float:
         """Transitions per second so far."""
         return self.transitions / self.elapsed if self.elapsed > 0 else 0.0
-
-
-class Plugin:
-    """Lifecycle hooks; subclass and override what you need. Called under the crawl lock."""
-
-    def on_start(self, explorer: Explorer) -> None:
-        """The browsers are up and the crawl directory exists."""
-
-    def on_state(
-        self, explorer: Explorer, state: State, snapshot: Snapshot, browser: Browser
-    ) -> None:
-        """A new state was found; ``browser`` still shows it."""
-
-    def on_transition(
-        self, explorer: Explorer, source: str, action: Action, target: str, snapshot: Snapshot
-    ) -> None:
-        """An action was fired in ``source`` and led to ``target``."""
-
-    def on_finish(self, explorer: Explorer) -> None:
-        """The crawl is over; the graph is about to be written for the last time."""
 
 
 class Unreachable(StatecrawlError):
@@ -104,7 +87,7 @@ class Explorer:
         self.scope = Scope(config)
         self.model = get_model(config.model)
         self.strategy = get_strategy(config.strategy, seed=config.seed)
-        self.plugins = list(plugins)
+        self.plugins: list[Plugin] = [*([Archiver()] if config.archive.enabled else []), *plugins]
         self.progress = progress
         self.out = CrawlDirectory(
             config.out or Path(tempfile.mkdtemp(prefix="statecrawl-"))
@@ -166,17 +149,18 @@ class Explorer:
 
     def wants_network(self) -> bool:
         """Whether a plugin reads the browser's network log (the archive does)."""
-        return any(getattr(p, "needs_network", False) for p in self.plugins)
+        return any(p.needs_network for p in self.plugins)
 
     def _seed(self, worker: Worker) -> None:
         """Load each start URL twice: the root states, and what changes with no user action."""
         for url in self.config.start_urls:
             first = worker.browser.reset(url)
             second = worker.browser.reset(url)
+            exchanges = worker.browser.take_exchanges()
             with self.lock:
                 self._learn(volatile_between(first.html, second.html) or set())
                 self._learn(set(second.volatile))
-                root = self._observe(second, worker, depth=0)
+                root = self._observe(second, worker, 0, exchanges)
                 if root is not None:
                     self.loads[url] = root
                     self.first_loads.setdefault(url, second.html)
@@ -275,6 +259,7 @@ class Explorer:
             if worker.current != source.id:
                 self._reach(worker, source)
             snapshot = worker.browser.fire(action)
+            exchanges = worker.browser.take_exchanges()
         except Unreachable:
             return
         except ActionFailed as exc:
@@ -286,7 +271,7 @@ class Explorer:
             return
         with self.lock:
             self._learn(set(snapshot.volatile))
-            target = self._observe(snapshot, worker, depth=source.depth + 1)
+            target = self._observe(snapshot, worker, source.depth + 1, exchanges, source.id, action)
             worker.current = target
             if target is not None:
                 self._connect(source.id, action, target, snapshot)
@@ -305,12 +290,13 @@ class Explorer:
                 return
         try:
             snapshot = self._fresh_load(worker, url)
+            exchanges = worker.browser.take_exchanges()
         except NavigationError as exc:
             self._record_failure(Work(source.id, action, source.depth), str(exc))
             worker.current = None
             return
         with self.lock:
-            target = self._observe(snapshot, worker, depth=source.depth + 1)
+            target = self._observe(snapshot, worker, source.depth + 1, exchanges, source.id, action)
             worker.current = target
             if target is None:
                 return
@@ -439,13 +425,36 @@ class Explorer:
             return False
 
     # ---- recording ------------------------------------------------------------------------
-    def _observe(self, snapshot: Snapshot, worker: Worker, depth: int) -> str | None:
+    def _observe(
+        self,
+        snapshot: Snapshot,
+        worker: Worker,
+        depth: int,
+        exchanges: list[Exchange],
+        parent: str | None = None,
+        action: Action | None = None,
+    ) -> str | None:
         """The state ``snapshot`` shows: a known one, or a new one if limits allow."""
         key = self.model.key(snapshot, self.volatile)
-        known = self.index.get(key)
-        if known is not None:
-            self._improve(known, depth)
-            return known
+        state_id = self.index.get(key)
+        if state_id is not None:
+            self._improve(state_id, depth)
+        else:
+            state_id = self._add_state(key, snapshot, worker, depth, parent, action)
+        if exchanges:
+            for plugin in self.plugins:
+                plugin.on_exchanges(self, state_id, exchanges)
+        return state_id
+
+    def _add_state(
+        self,
+        key: str,
+        snapshot: Snapshot,
+        worker: Worker,
+        depth: int,
+        parent: str | None,
+        action: Action | None,
+    ) -> str | None:
         limits = self.config.limits
         if limits.max_states is not None and len(self.states) >= limits.max_states:
             return None
@@ -475,7 +484,7 @@ class Explorer:
             settle_timed_out=snapshot.timed_out,
         )
         for plugin in self.plugins:
-            plugin.on_state(self, state, snapshot, worker.browser)
+            plugin.on_state(self, state, snapshot, worker.browser, parent, action)
         if depth < limits.max_depth:
             self._push(state)
         return state_id
@@ -643,6 +652,11 @@ class Explorer:
             self.stats.elapsed = time.monotonic() - self.started
             self.stats.frontier = len(self.strategy)
             self.stats.restarts = sum(w.browser.restarts for w in self.workers)
+            for worker in self.workers:
+                leftover = worker.browser.take_exchanges(final=True)
+                if leftover:
+                    for plugin in self.plugins:
+                        plugin.on_exchanges(self, worker.current, leftover)
             for plugin in self.plugins:
                 plugin.on_finish(self)
         for worker in self.workers:
