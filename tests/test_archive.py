@@ -453,3 +453,186 @@ def test_write_failure_raises_archive_error_and_keeps_earlier_records(tmp_path: 
     writer.close()
     assert run("warcio", "check", str(warc_files(tmp_path)[0])).returncode == 0
     assert types(all_records(tmp_path))[-2:] == ["response", "request"]
+
+
+# ---- a whole crawl, archived: real Chromium against a local XHR application -----------------
+
+XHR_APP = """<!doctype html><html><head><title>Catalogue</title>
+<link rel="stylesheet" href="/app.css"></head><body>
+<nav id="nav"><button id="list">Items</button><button id="about">About</button></nav>
+<main id="main"><p>Pick a section.</p></main>
+<script src="/app.js"></script></body></html>"""
+
+XHR_SCRIPT = """
+const main = document.getElementById('main');
+document.getElementById('about').addEventListener('click', () => {
+  main.innerHTML = '<h2>About</h2><p>A small catalogue.</p>';
+});
+document.getElementById('list').addEventListener('click', () => {
+  const xhr = new XMLHttpRequest();
+  xhr.open('GET', '/api/items');
+  xhr.onload = () => {
+    main.innerHTML = '<ul id="items"></ul>';
+    for (const item of JSON.parse(xhr.responseText)) {
+      const li = document.createElement('li');
+      li.textContent = item.name;
+      li.addEventListener('click', () => fetch('/api/detail', {
+        method: 'POST', headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({id: item.id}),
+      }).then((r) => r.json()).then((d) => {
+        main.innerHTML = '<article data-id="' + d.id + '"><h2>' + d.name + '</h2><p>'
+          + d.text + '</p></article>';
+      }));
+      document.getElementById('items').appendChild(li);
+    }
+  };
+  xhr.send();
+});
+"""
+
+ITEMS = [{"id": i, "name": f"Item {i}", "text": f"Details of item {i}."} for i in range(1, 4)]
+
+
+@pytest.fixture
+def archived(site, crawl, tmp_path: Path):
+    """Crawl the XHR app with the archive on; return the crawl and its directory."""
+    from werkzeug import Response
+
+    posted: list[bytes] = []
+
+    def detail(request):
+        posted.append(request.get_data())
+        item = ITEMS[json.loads(request.get_data())["id"] - 1]
+        return Response(json.dumps(item), content_type="application/json")
+
+    site.html("/", XHR_APP)
+    site.handler("/app.js", lambda r: Response(XHR_SCRIPT, content_type="text/javascript"))
+    site.handler("/app.css", lambda r: Response(
+        "body{background:url(/bg.png)} nav button{margin:4px}", content_type="text/css"))
+    site.handler("/bg.png", lambda r: Response(PNG_1PX, content_type="image/png"))
+    site.json("/api/items", [{"id": i["id"], "name": i["name"]} for i in ITEMS])
+    site.handler("/api/detail", detail)
+    out = tmp_path / "archived"
+    result = crawl(site.url("/"), out=out, archive={"enabled": True}, max_depth=3)
+    return result, out, posted
+
+
+PNG_1PX = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9aw"
+    "AAAABJRU5ErkJggg=="
+)
+
+
+def test_crawl_archive_is_valid_and_indexable(archived) -> None:
+    _, out, _ = archived
+    files = warc_files(out)
+    assert files and all(f.name.endswith(".warc.gz") for f in files)
+    for path in files:
+        checked = run("warcio", "check", "-v", str(path))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        indexed = run("cdxj-indexer", str(path))
+        assert indexed.returncode == 0 and "/api/items" in indexed.stdout
+
+
+def test_every_state_has_snapshot_frames_and_screenshot(archived) -> None:
+    result, out, _ = archived
+    records = all_records(out)
+    states = {s["id"] for s in result.states()}
+    assert len(states) == 1 + 2 + 3  # start, about, list, three details
+    snapshots = {r["headers"]["WARC-Statecrawl-State"] for r in records
+                 if r["headers"]["WARC-Type"] == "resource"
+                 and r["headers"]["Content-Type"].startswith("text/html")}
+    frames = {r["headers"]["WARC-Target-URI"] for r in records
+              if r["headers"]["WARC-Type"] == "metadata"}
+    shots = [r for r in records if r["headers"].get("Content-Type") == "image/png"
+             and r["headers"].get("WARC-Target-URI", "").endswith(":screenshot")]
+    assert snapshots == states
+    assert frames == {f"urn:statecrawl:state:{s}:frames" for s in states}
+    assert len(shots) == len(states)
+    for state in result.states():
+        png = out / state["screenshot"]
+        assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_xhr_responses_and_post_bodies_are_archived(archived) -> None:
+    result, out, posted = archived
+    records = all_records(out)
+    responses = {r["headers"]["WARC-Target-URI"]: r for r in records
+                 if r["headers"]["WARC-Type"] == "response"}
+    items = responses[result.start_url + "api/items"]
+    assert json.loads(items["payload"]) == [{"id": i["id"], "name": i["name"]} for i in ITEMS]
+    assert result.start_url + "bg.png" in responses  # referred to from CSS only
+    requests = [r for r in records if r["headers"]["WARC-Type"] == "request"
+                and r["headers"].get("WARC-Target-URI", "").endswith("/api/detail")]
+    bodies = {r["payload"] for r in requests}
+    assert {json.dumps({"id": i["id"]}, separators=(",", ":")).encode() for i in ITEMS} <= bodies
+    assert posted  # the server really saw the POSTs
+    details = [r for r in records if r["headers"].get("WARC-Target-URI", "").endswith("/api/detail")
+               and r["headers"]["WARC-Type"] in ("response", "revisit")]
+    assert len(details) >= len(ITEMS)
+    index = {entry["url"]: entry for entry in read_resources(out)}
+    assert index[result.start_url + "bg.png"]["referrers"] == [result.start_url + "app.css"]
+
+
+def test_resets_do_not_duplicate_payloads(site, crawl, tmp_path: Path) -> None:
+    site.page("/", "tree.html")
+    out = tmp_path / "tree"
+    result = crawl(site.url("/"), out=out, archive={"enabled": True}, max_depth=2)
+    assert result.stats["resets"] >= 10
+    records = all_records(out)
+    pages = [r for r in records if r["headers"].get("WARC-Target-URI") == site.url("/")]
+    kinds = [r["headers"]["WARC-Type"] for r in pages]
+    assert kinds.count("response") == 1  # loaded at every reset, stored once
+    assert kinds.count("revisit") >= result.stats["resets"] - 1
+    revisit = next(r for r in pages if r["headers"]["WARC-Type"] == "revisit")
+    assert revisit["headers"]["WARC-Profile"].endswith("identical-payload-digest")
+    assert revisit["headers"]["WARC-Refers-To-Target-URI"] == site.url("/")
+    stats = result.graph.graph["archive"]
+    exchange_bytes = sum(len(r["block"]) for r in records
+                         if r["headers"]["WARC-Type"] in ("request", "response", "revisit"))
+    assert exchange_bytes < 3 * stats["unique_payload_bytes"] + 1500 * result.stats["resets"]
+
+
+REPLAY = """
+const [html, frames] = arguments;
+const doc = new DOMParser().parseFromString(html, 'text/html');
+const at = (path) => path.reduce((node, i) => node.childNodes[i], doc);
+for (const frame of frames) {
+  for (const op of frame.ops) {
+    const node = at(op.p);
+    if (op.k === 'html') node.innerHTML = op.v;
+    else if (op.k === 'text') node.data = op.v;
+    else if (op.v === null) node.removeAttribute(op.n);
+    else node.setAttribute(op.n, op.v);
+  }
+}
+return '<!DOCTYPE html>\\n' + doc.documentElement.outerHTML;
+"""
+
+
+def test_frames_replayed_over_parent_reproduce_child(archived) -> None:
+    from statecrawl.browser import Browser
+    from statecrawl.config import Config
+    from statecrawl.models import DomModel
+    from statecrawl.state import Snapshot
+
+    result, out, _ = archived
+    metadata = {
+        r["headers"]["WARC-Target-URI"].split(":")[3]: json.loads(r["payload"])
+        for r in all_records(out) if r["headers"]["WARC-Type"] == "metadata"
+    }
+    volatile = frozenset(result.graph.graph["volatile"])
+    key = DomModel().key
+    checked = 0
+    with Browser(Config(start_urls=(result.start_url,))) as browser:
+        browser.web.get("about:blank")
+        for state_id, meta in metadata.items():
+            if meta["parent"] is None:
+                continue
+            replayed = browser.web.execute_script(REPLAY, result.html(meta["parent"]),
+                                                  meta["frames"])
+            assert key(Snapshot(url="", title="", html=replayed), volatile) == key(
+                Snapshot(url="", title="", html=result.html(state_id)), volatile
+            ), f"frames of {state_id} do not rebuild it"
+            checked += 1
+    assert checked == len(metadata) - 1
