@@ -18,6 +18,7 @@
     mouseenter: 'mouseover', pointerover: 'mouseover', pointerenter: 'mouseover',
     change: 'change', input: 'input', submit: 'submit', keydown: 'keydown:Enter',
     keyup: 'keydown:Enter', keypress: 'keydown:Enter', scroll: 'scroll', wheel: 'scroll',
+    beforeunload: null,
   };
   const INTERACTIVE_ROLES = new Set([
     'button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
@@ -76,7 +77,7 @@
   const nativeRemove = EventTarget.prototype.removeEventListener;
   EventTarget.prototype.addEventListener = function (type, fn, options) {
     try {
-      if (fn && POINTER_EVENTS[type]) {
+      if (fn && type in POINTER_EVENTS) {
         let byType = listeners.get(this);
         if (!byType) { byType = new Map(); listeners.set(this, byType); }
         let ids = byType.get(type);
@@ -211,6 +212,14 @@
     if (url) popups.push(new URL(String(url), location.href).href);
     return null;
   };
+  // A link that would open another window is recorded instead (runs after the page's own
+  // click handlers, so a handler that cancels the click wins).
+  nativeAdd.call(window, 'click', (e) => {
+    const a = e.target && e.target.closest && e.target.closest('a[href][target], area[href][target]');
+    if (!a || e.defaultPrevented || /^(_self|_top|_parent)?$/i.test(a.target)) return;
+    e.preventDefault();
+    popups.push(a.href);
+  });
 
   // ---- paths ------------------------------------------------------------------------------------
   // A volatile node is named by its nearest id-bearing ancestor and the tag.class chain below it,
@@ -351,6 +360,9 @@
         return;
       }
       leavingTo = { url, method: e.formData ? 'POST' : 'GET' };
+      if (listeners.get(window)?.has('beforeunload') || typeof window.onbeforeunload === 'function') {
+        dialogs.push({ type: 'beforeunload', message: '' });
+      }
       phase = 'leaving';
       if (onLeave) onLeave();
     });
@@ -552,7 +564,8 @@
     const query = values.map(([loc, v]) => {
       const el = document.querySelector(loc);
       const name = (el && (el.name || el.id)) || loc;
-      return encodeURIComponent(name) + '=' + encodeURIComponent(v);
+      const value = el && el.type === 'radio' ? el.value : v;  // a radio is on: say which one
+      return encodeURIComponent(name) + '=' + encodeURIComponent(value);
     }).join('&');
     return method + ' ' + target + (query ? ' ' + query : '');
   }
@@ -697,15 +710,35 @@
     const d = document.doctype;
     return d ? '<!DOCTYPE ' + d.name + '>\n' : '';
   }
-  function snapshot(extra) {
+  let indexedDBUsed = false;
+  if (window.indexedDB) {
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (...args) {
+      indexedDBUsed = true;
+      return open.apply(this, args);
+    };
+  }
+  function storageUsed() {  // whether a reset must clear more than cookies
+    try {
+      return indexedDBUsed || localStorage.length > 0 || sessionStorage.length > 0;
+    } catch (e) {
+      return false;
+    }
+  }
+  function httpStatus() {
+    const entry = performance.getEntriesByType('navigation')[0];
+    return entry && entry.responseStatus ? entry.responseStatus : null;
+  }
+  // A light snapshot (for replays, whose states are known) leaves out the candidates.
+  function snapshot(extra, light) {
     onMutations(observer.takeRecords());
     const html = document.documentElement ? doctype() + document.documentElement.outerHTML : '';
-    const result = Object.assign({
+    return Object.assign({
       doc: DOC_ID, url: location.href, title: document.title, html,
-      form: formState(), candidates: candidates(), volatile: Array.from(volatile),
+      form: formState(), candidates: light ? [] : candidates(), volatile: Array.from(volatile),
       dialogs: dialogs.splice(0), popups: popups.splice(0), blocked: blocked.splice(0),
+      storage: storageUsed(), status: httpStatus(),
     }, extra);
-    return result;
   }
 
   // ---- settle ------------------------------------------------------------------------------------
@@ -824,7 +857,7 @@
       const begun = now();
       const go = () => settle((timedOut) => {
         phase = 'idle';
-        done(snapshot({ timedOut, settleMs: Math.round(now() - begun) }));
+        done(snapshot({ timedOut, settleMs: Math.round(now() - begun) }, opts.light));
       });
       waitLoad(() => (CONFIG.waitMs && phase === 'loading' ? nativeSetTimeout(go, CONFIG.waitMs) : go()));
     },
@@ -855,7 +888,8 @@
         const recorded = frames;
         frames = null;
         phase = 'idle';
-        answer(snapshot({ timedOut, frames: recorded, settleMs: Math.round(now() - fireStart) }));
+        const settleMs = Math.round(now() - fireStart);
+        answer(snapshot({ timedOut, frames: recorded, settleMs }, spec.light));
       });
       if (CONFIG.waitMs) nativeSetTimeout(after, CONFIG.waitMs);
       else if (spec.event === 'scroll') rAF(() => rAF(after));

@@ -129,6 +129,7 @@ class Browser:
         self.visited: set[str] = set()
         self.restarts = 0
         self.volatile: list[str] = []
+        self.storage_used = False
         self.capture: NetworkCapture | None = None
         self.exchanges: list[Exchange] = []
         source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
@@ -170,10 +171,14 @@ class Browser:
             raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
         timing = self.config.timing
         self.driver.set_page_load_timeout(timing.load_timeout)
-        self.driver.set_script_timeout(timing.settle_timeout_ms / 1000 + timing.wait_ms / 1000 + 10)
+        self.driver.set_script_timeout((timing.settle_timeout_ms + timing.wait_ms) / 1000 + 5)
         self.driver.execute_cdp_cmd(
             "Page.addScriptToEvaluateOnNewDocument", {"source": self.agent_source}
         )
+        patterns = self.scope.request_patterns()
+        if patterns is not None:
+            self.driver.execute_cdp_cmd("Network.enable", {})
+            self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urlPatterns": patterns})
         if self.capture_network:
             self.capture = NetworkCapture(self.driver)
             self.capture.start()
@@ -264,13 +269,13 @@ class Browser:
         self.visited.add(origin(url))
         return snapshot
 
-    def settled(self) -> Snapshot:
+    def settled(self, light: bool = False) -> Snapshot:
         """The current document's snapshot once loaded and settled, riding out navigations."""
         deadline = time.monotonic() + self.config.timing.load_timeout
         while True:
-            result = self._call("snapshot", {"volatile": self.volatile})
+            result = self._call("snapshot", {"volatile": self.volatile, "light": light})
             if not (result.get("leaving") or result.get("missing")):
-                return Snapshot.from_agent(result)
+                return self._snapshot(result)
             if time.monotonic() > deadline:
                 raise PageTimeout("a navigation did not complete in time")
             if result.get("missing"):
@@ -278,24 +283,29 @@ class Browser:
                 if not url.startswith(("http:", "https:")):
                     raise NavigationError(f"the page went to {url}, which cannot be crawled")
 
-    def fire(self, action: Action) -> Snapshot:
-        """Fire ``action`` in the current page and return the settled state that follows."""
+    def _snapshot(self, result: dict[str, Any]) -> Snapshot:
+        self.storage_used = self.storage_used or bool(result.get("storage"))
+        return Snapshot.from_agent(result)
+
+    def fire(self, action: Action, light: bool = False) -> Snapshot:
+        """Fire ``action`` in the current page and return the settled state that follows;
+        a ``light`` snapshot has no candidate actions (for replays)."""
         if action.hover:
             self.hover(action.hover)
-        result = self._call("fire", {**action.spec(), "volatile": self.volatile})
+        result = self._call("fire", {**action.spec(), "volatile": self.volatile, "light": light})
         if result.get("error"):
             message = result.get("message") or "the element is gone"
             raise ActionFailed(f"{result['error']}: {message}")
         if result.get("missing"):
             raise ActionFailed("the page agent is missing from this page")
         if result.get("navigating") or result.get("leaving"):
-            snapshot = self.settled()
+            snapshot = self.settled(light)
             target = result.get("navigating") or {}
             snapshot.navigated = target.get("url") or snapshot.url
             snapshot.blocked = [*result.get("blocked", []), *snapshot.blocked]
             snapshot.dialogs = [*result.get("dialogs", []), *snapshot.dialogs]
             return snapshot
-        return Snapshot.from_agent(result)
+        return self._snapshot(result)
 
     def hover(self, locator: str) -> None:
         """Move the real mouse over an element, so CSS :hover rules apply."""
@@ -307,9 +317,13 @@ class Browser:
         )
 
     def clear_storage(self) -> None:
-        """Forget cookies and storage of every origin visited, keeping the HTTP cache."""
+        """Forget cookies, and storage of every origin visited if pages used any; the HTTP
+        cache stays."""
         web = self.web
         web.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        if not self.storage_used:
+            return
+        self.storage_used = False
         for site in sorted(self.scope.origins | self.visited):
             web.execute_cdp_cmd(
                 "Storage.clearDataForOrigin",

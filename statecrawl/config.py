@@ -71,7 +71,7 @@ class Limits:
 class Timing:
     """When a page counts as settled, and how long anything may take."""
 
-    quiet_ms: int = 40
+    quiet_ms: int = 25
     settle_timeout_ms: int = 5000
     timer_ms: int = 400
     load_timeout: float = 30.0
@@ -87,10 +87,17 @@ class Timing:
 
 @dataclass(frozen=True, kw_only=True)
 class Scope:
-    """Which URLs belong to the crawl: the start origins unless ``include`` says otherwise."""
+    """Which URLs belong to the crawl: the start origins unless ``include`` says otherwise.
+
+    The browser itself refuses every request outside the start origins (fetches, images,
+    navigations), except those matching ``allow``, URL patterns such as
+    ``"https://cdn.example.com/*"`` for resources a page needs. With ``include`` patterns
+    the scope is no longer a set of origins, and only navigations are held to it.
+    """
 
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    allow: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _check_regexes("scope.include", self.include)

@@ -13,12 +13,14 @@ import re
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import urllib3
 from selenium.common.exceptions import WebDriverException
 
 from . import __version__
@@ -48,6 +50,7 @@ class Stats:
     unreachable: int = 0
     out_of_scope: int = 0
     inferred: int = 0
+    capped: int = 0
     restarts: int = 0
     frontier: int = 0
     max_depth: int = 0
@@ -101,6 +104,7 @@ class Explorer:
         self.links: dict[str, str] = {}  # followed link URL -> target state
         self.edge_actions: dict[tuple[str, str], Action] = {}  # (source, action key) -> action
         self.fired: set[tuple[str, str]] = set()
+        self.per_url: Counter[str] = Counter()
         # action key -> (URLs of the states it was fired in, the states it led to)
         self.effects: dict[str, tuple[set[str], set[str]]] = {}
         self.stats = Stats()
@@ -180,6 +184,10 @@ class Explorer:
                 self._recover(worker)
             except WebDriverException as exc:
                 self._record_failure(work, reason(exc))
+                self._recover(worker)
+            except (OSError, urllib3.exceptions.HTTPError) as exc:
+                # ChromeDriver itself is gone: the connection to it fails.
+                self._record_failure(work, f"lost the browser driver: {exc.__class__.__name__}")
                 self._recover(worker)
             finally:
                 with self.lock:
@@ -275,6 +283,27 @@ class Explorer:
             worker.current = target
             if target is not None:
                 self._connect(source.id, action, target, snapshot)
+            for url in snapshot.popups:
+                self._popup(source, action, url)
+
+    def _popup(self, source: State, action: Action, url: str) -> None:
+        """A window the action tried to open: a link of the source state, never a window."""
+        link = Action(
+            name=f"{action.name} popup",
+            status=action.status,
+            event="popup",
+            action=url,
+            kind="link",
+            locator=action.locator,
+            label=action.label,
+        )
+        if (source.id, link.key) in self.fired:
+            return
+        if url in self.scope:
+            self.strategy.push(Work(source.id, link, source.depth))
+        else:
+            self.fired.add((source.id, link.key))
+            self._external(source.id, link, url)
 
     def _follow(self, worker: Worker, source: State, action: Action) -> None:
         """A link: its target depends on its URL only, so each URL is loaded once."""
@@ -410,7 +439,7 @@ class Explorer:
                 if action.is_link:
                     snapshot = self._fresh_load(worker, action.action)
                 else:
-                    snapshot = worker.browser.fire(action)
+                    snapshot = worker.browser.fire(action, light=True)
                 with self.lock:
                     self.stats.replayed += 1
                     self._learn(set(snapshot.volatile))
@@ -458,6 +487,11 @@ class Explorer:
         limits = self.config.limits
         if limits.max_states is not None and len(self.states) >= limits.max_states:
             return None
+        per_url = limits.max_states_per_url
+        if per_url is not None and self.per_url[snapshot.url] >= per_url:
+            self.stats.capped += 1
+            return None
+        self.per_url[snapshot.url] += 1
         state_id = key
         state = State(
             id=state_id,
@@ -481,6 +515,7 @@ class Explorer:
             snapshot=self.out.write_state(state_id, snapshot.html),
             screenshot=None,
             found_at=state.found_at,
+            status=snapshot.status,
             settle_timed_out=snapshot.timed_out,
         )
         for plugin in self.plugins:

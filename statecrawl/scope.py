@@ -38,6 +38,7 @@ class Scope:
         self.origins = frozenset(origin(u) for u in config.start_urls)
         self.include = [re.compile(p) for p in config.scope.include]
         self.exclude = [re.compile(p) for p in config.scope.exclude]
+        self.allow = config.scope.allow
 
     def __contains__(self, url: str) -> bool:
         if urlsplit(url).scheme not in ("http", "https"):
@@ -47,6 +48,17 @@ class Scope:
         if self.include:
             return any(p.search(url) for p in self.include)
         return origin(url) in self.origins
+
+    def request_patterns(self) -> list[dict[str, object]] | None:
+        """CDP ``Network.setBlockedURLs`` patterns letting only in-scope requests out, or
+        ``None`` when the scope is not a set of origins (``include`` patterns)."""
+        if self.include:
+            return None
+        allowed = [f"{o}/*" for o in sorted(self.origins)] + list(self.allow)
+        return [
+            *({"urlPattern": p, "block": False} for p in allowed),
+            {"urlPattern": "*://*/*", "block": True},
+        ]
 
     def for_agent(self) -> dict[str, object]:
         """The rules as data for the page agent."""

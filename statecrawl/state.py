@@ -96,6 +96,7 @@ class Snapshot:
     timed_out: bool = False
     settle_ms: int = 0
     navigated: str | None = None
+    status: int | None = None
 
     @classmethod
     def from_agent(cls, data: dict[str, Any]) -> Snapshot:
@@ -114,6 +115,7 @@ class Snapshot:
             blocked=data.get("blocked", []),
             timed_out=bool(data.get("timedOut")),
             settle_ms=int(data.get("settleMs", 0)),
+            status=data.get("status"),
         )
 
     def actions(self) -> list[Action]:
