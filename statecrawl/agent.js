@@ -895,6 +895,20 @@
       else if (spec.event === 'scroll') rAF(() => rAF(after));
       else after();
     },
+    // Fire several actions in a row (a replay), each settling before the next: one round trip.
+    // Stops at the first that fails or leaves the page.
+    replay(specs, done) {
+      const steps = [];
+      const next = (i) => {
+        if (i >= specs.length) { done({ steps }); return; }
+        agent.fire(specs[i], (result) => {
+          steps.push(result);
+          if (result.error || result.navigating) done({ steps });
+          else next(i + 1);
+        });
+      };
+      next(0);
+    },
     // The viewport centre of an element, for a real hover through the browser's input.
     point(loc) {
       const el = document.querySelector(loc);

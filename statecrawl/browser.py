@@ -307,6 +307,28 @@ class Browser:
             return snapshot
         return self._snapshot(result)
 
+    def replay(self, actions: list[Action]) -> list[Snapshot]:
+        """Fire ``actions`` one after the other in one round trip; light snapshots of each
+        state on the way. Stops early when one fails or leaves the page (that one's snapshot
+        is the last, after the navigation settled)."""
+        if any(a.hover or a.is_link for a in actions):
+            return [self.fire(actions[0], light=True)]
+        specs = [{**a.spec(), "volatile": self.volatile, "light": True} for a in actions]
+        result = self._call("replay", specs)
+        if result.get("missing") or result.get("leaving"):
+            raise ActionFailed("the page went away during a replay")
+        snapshots = []
+        for step in result["steps"]:
+            if step.get("error"):
+                raise ActionFailed(f"{step['error']}: {step.get('message') or 'replay failed'}")
+            if step.get("navigating"):
+                snapshot = self.settled(light=True)
+                snapshot.navigated = step["navigating"].get("url") or snapshot.url
+                snapshots.append(snapshot)
+                break
+            snapshots.append(self._snapshot(step))
+        return snapshots
+
     def hover(self, locator: str) -> None:
         """Move the real mouse over an element, so CSS :hover rules apply."""
         point = self.web.execute_script("return window.__statecrawl.point(arguments[0]);", locator)

@@ -91,7 +91,7 @@ def summary(result: Crawl, stream: TextIO) -> None:
 
 def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", "-o", type=Path, help="crawl directory to write")
-    p.add_argument("--max-depth", type=int, help="deepest state to fire actions from (3)")
+    p.add_argument("--max-depth", type=int, help="how many actions deep to explore (3)")
     p.add_argument("--max-states", type=int, help="stop after this many states")
     p.add_argument("--max-time", type=float, help="stop after this many seconds")
     p.add_argument("--scope", action="append", metavar="REGEX", help="URLs to include")

@@ -435,18 +435,21 @@ class Explorer:
                     worker.current = self.index.get(self.model.key(snapshot, self.volatile))
             if worker.current != start:
                 return False
-            for action, expected in path:
-                if action.is_link:
-                    snapshot = self._fresh_load(worker, action.action)
+            while path:
+                if path[0][0].is_link:
+                    snapshots = [self._fresh_load(worker, path[0][0].action)]
                 else:
-                    snapshot = worker.browser.fire(action, light=True)
+                    batch = next((i for i, (a, _) in enumerate(path) if a.is_link), len(path))
+                    snapshots = worker.browser.replay([a for a, _ in path[:batch]])
                 with self.lock:
-                    self.stats.replayed += 1
-                    self._learn(set(snapshot.volatile))
-                    reached = self.index.get(self.model.key(snapshot, self.volatile))
-                    worker.current = reached
-                if reached != expected:
+                    self.stats.replayed += len(snapshots)
+                    for snapshot in snapshots:
+                        self._learn(set(snapshot.volatile))
+                    reached = [self.index.get(self.model.key(s, self.volatile)) for s in snapshots]
+                    worker.current = reached[-1]  # the browser went as far as the batch did
+                if reached != [expected for _, expected in path[: len(reached)]]:
                     return False
+                path = path[len(snapshots) :]
             return True
         except (ActionFailed, NavigationError):
             with self.lock:

@@ -198,3 +198,24 @@ def test_command_unreachable_host_exits_1_with_one_line(tmp_path: Path) -> None:
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith("statecrawl: error: cannot load http://127.0.0.1:9/")
     assert "Traceback" not in done.stderr
+
+
+def test_demo_reaches_every_result_page_detail_and_tab(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's main job: checked against the demo app's own data, not fixed counts."""
+    from statecrawl.demo_app.coverage import coverage
+    from statecrawl.demo_app.data import DEMO_QUERIES
+
+    out = tmp_path / "demo"
+    assert main(["demo", "--out", str(out), "-q", "--browsers", "2", "--no-archive"]) == 0
+    printed = capsys.readouterr().out
+    assert "states" in printed and str(out) in printed
+    result = statecrawl.load(out)
+    states = list(result.states())
+    found = coverage(states, {s["id"]: result.html(s["id"]) for s in states}, DEMO_QUERIES)
+    for query in found["queries"]:
+        assert query.pages == query.expected_pages, query.query
+        assert query.details == query.expected_details, query.query
+        for number in query.expected_details:
+            assert found["tabs"][number] == {"claims", "description", "citations"}, number

@@ -1,0 +1,123 @@
+"""Crawl speed: a synthetic tree app and the demo app, default settings against parallel
+browsers and Crawljax-style fixed waits, measured in one run.
+
+    python benchmarks/crawl_speed.py [--demo-queries N] [--skip-demo]
+
+Everything is served on 127.0.0.1. Prints one line per crawl and the ratios at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import tempfile
+import threading
+from pathlib import Path
+
+import statecrawl
+from statecrawl.demo_app import DemoApp
+from statecrawl.demo_app.data import DEMO_QUERIES
+
+TREE = """<!doctype html><html><head><title>tree</title></head><body>
+<h1 id="path">root</h1><div id="children"></div>
+<script>
+let path = [];
+function render() {
+  document.getElementById('path').textContent = path.length ? path.join('.') : 'root';
+  const box = document.getElementById('children');
+  box.innerHTML = '';
+  if (path.length >= 4) return;
+  for (let i = 0; i < 4; i++) {
+    const b = document.createElement('button');
+    b.textContent = 'child ' + i;
+    b.addEventListener('click', () => { path.push(i); render(); });
+    box.appendChild(b);
+  }
+}
+render();
+</script></body></html>"""
+
+SETTINGS = {
+    "default": {},
+    "browsers=2": {"browser": {"count": 2}},
+    "wait-ms=200": {"timing": {"wait_ms": 200}},
+}
+
+
+def serve_tree() -> http.server.ThreadingHTTPServer:
+    """The tree app (depth 4, branching 4: 341 states) on a free loopback port."""
+    body = TREE.encode()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200 if self.path == "/" else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def run(app: str, setting: str, url: str, options: dict, out: Path) -> dict:
+    """One crawl; its figures."""
+    options = statecrawl.config.merge(options, SETTINGS[setting])
+    result = statecrawl.crawl(url, out=out / f"{app}-{setting}", **options)
+    s = result.stats
+    row = {"app": app, "setting": setting, **{k: s[k] for k in
+           ("states", "transitions", "resets", "replayed", "elapsed")}}
+    row["rate"] = s["transitions"] / s["elapsed"]
+    print(f"{app:6} {setting:12} states {row['states']:4}  transitions {row['transitions']:5}  "
+          f"resets {row['resets']:5}  replayed {row['replayed']:5}  "
+          f"{row['rate']:6.2f} tr/s  wall {row['elapsed']:7.1f} s", flush=True)
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--demo-queries", type=int, default=1,
+                        help="how many of the demo's queries to crawl (1)")
+    parser.add_argument("--skip-demo", action="store_true")
+    args = parser.parse_args()
+    out = Path(tempfile.mkdtemp(prefix="statecrawl-bench-"))
+    rows: dict[tuple[str, str], dict] = {}
+    tree = serve_tree()
+    tree_url = f"http://127.0.0.1:{tree.server_port}/"
+    for setting in SETTINGS:
+        rows["tree", setting] = run(
+            "tree", setting, tree_url,
+            {"limits": {"max_depth": 4}, "archive": {"enabled": False}}, out,
+        )
+    tree.shutdown()
+    if not args.skip_demo:
+        queries = list(DEMO_QUERIES[: args.demo_queries])
+        demo_options = {
+            "limits": {"max_depth": 4},
+            "inputs": {"values": {"q": queries}, "max_options": 1},
+            "archive": {"enabled": False},
+        }
+        with DemoApp() as app:
+            for setting in SETTINGS:
+                rows["demo", setting] = run("demo", setting, app.url, demo_options, out)
+    print()
+    for app in ("tree", "demo"):
+        if (app, "default") not in rows:
+            continue
+        base = rows[app, "default"]
+        waited = rows[app, "wait-ms=200"]
+        two = rows[app, "browsers=2"]
+        same = "same states" if base["states"] == waited["states"] else "DIFFERENT states"
+        print(f"{app}: default vs --wait-ms 200: {base['rate'] / waited['rate']:.2f}x "
+              f"transitions/s ({same}); --browsers 2 vs 1: "
+              f"{base['elapsed'] / two['elapsed']:.2f}x wall time "
+              f"({two['states']} vs {base['states']} states)")
+    print(f"crawl directories: {out}")
+
+
+if __name__ == "__main__":
+    main()
