@@ -33,6 +33,18 @@ def _path(el: etree._Element, parent_path: str) -> str:
     return f"{parent_path}/{_step(el)}" if parent_path else _step(el)
 
 
+def _attributes(el: etree._Element) -> dict[str, str]:
+    """Attributes as they matter: classes as a sorted set, an empty class or style dropped
+    (``classList.remove`` of the last class leaves ``class=""`` behind)."""
+    attrs = dict(el.attrib)
+    if "class" in attrs:
+        attrs["class"] = " ".join(sorted(set(attrs["class"].split())))
+    for name in ("class", "style"):
+        if name in attrs and not attrs[name].strip():
+            del attrs[name]
+    return attrs
+
+
 def _text(value: str | None) -> str:
     return " ".join(value.split()) if value else ""
 
@@ -91,7 +103,7 @@ def _walk(html: str, volatile: frozenset[str]) -> Iterator[tuple[bool, str]]:
         path = _path(el, parent_path)
         attrs = sorted(
             (name, MASK if f"{path}|@{name}" in volatile else value)
-            for name, value in el.attrib.items()
+            for name, value in _attributes(el).items()
         )
         yield False, f"<{el.tag} {attrs!r}>"
         if f"{path}|content" in volatile:
@@ -196,13 +208,14 @@ def volatile_between(html_a: str, html_b: str) -> set[str] | None:
     stack = [(root_a, root_b, "")]
     while stack:
         a, b, parent_path = stack.pop()
-        if a.tag != b.tag or set(a.attrib) != set(b.attrib):
+        attrs_a, attrs_b = _attributes(a), _attributes(b)
+        if a.tag != b.tag or set(attrs_a) != set(attrs_b):
             return None
         path = _path(a, parent_path)
         if path != _path(b, parent_path):
             return None
-        for name, value in a.attrib.items():
-            if b.get(name) != value:
+        for name, value in attrs_a.items():
+            if attrs_b[name] != value:
                 found.add(f"{path}|@{name}")
         head_a, runs_a = _own(a)
         head_b, runs_b = _own(b)

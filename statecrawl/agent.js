@@ -176,16 +176,27 @@
     if (typeof fn !== 'function') return nativeSetInterval(fn, delay, ...rest);
     return nativeSetInterval(function (...a) { return spontaneously(fn, this, a); }, delay, ...rest);
   };
+  // Animation frames a few generations deep are pending work too (a render on the next frame).
   let frameGeneration = 0;
+  const pendingFrames = new Set();
   window.requestAnimationFrame = function (fn) {
     const generation = frameGeneration + 1;
-    return rAF((t) => {
+    const counted = typeof fn === 'function' && generation <= CHAIN;
+    const id = rAF((t) => {
+      if (counted && pendingFrames.delete(id)) { pendingTimers--; touch(); }
       const saved = frameGeneration;
       frameGeneration = generation;
       try {
         return generation > CHAIN ? spontaneously(fn, window, [t]) : fn(t);
       } finally { frameGeneration = saved; }
     });
+    if (counted) { pendingFrames.add(id); pendingTimers++; }
+    return id;
+  };
+  const nativeCancelFrame = window.cancelAnimationFrame.bind(window);
+  window.cancelAnimationFrame = function (id) {
+    if (pendingFrames.delete(id)) pendingTimers--;
+    return nativeCancelFrame(id);
   };
 
   // ---- intersection observers (lazy content) --------------------------------------------------
@@ -388,6 +399,11 @@
       return collapse(el.getAttribute('aria-label') || el.getAttribute('name') || el.id
         || (button && (button.innerText || button.value)) || 'form', 80);
     }
+    if (el.matches('textarea, select, input:not([type=button], [type=submit], [type=reset])')) {
+      // A field is named by what it asks for, never by what has been typed into it.
+      const names = fieldNames(el);
+      return names.length ? collapse(names[0], 80) : el.localName;
+    }
     const text = el.getAttribute('aria-label') || collapse(el.innerText || el.textContent, 80)
       || el.getAttribute('title') || el.getAttribute('alt') || el.value
       || el.getAttribute('placeholder') || el.getAttribute('name') || '';
@@ -470,11 +486,6 @@
     }
     return out;
   }
-  function servesDescendants(el, delegatedRoots) {
-    if (!delegatedRoots.some(([root]) => root === el)) return false;
-    if (el.matches('a[href], button, input, select, textarea, summary')) return false;
-    return !!el.querySelector('[role], [tabindex], button, a[href]');
-  }
   function looksInteractive(el, style) {
     const role = el.getAttribute('role');
     if (role && INTERACTIVE_ROLES.has(role)) return true;
@@ -483,18 +494,25 @@
       const parent = el.parentElement;
       return !parent || getComputedStyle(parent).cursor !== 'pointer';
     }
-    // data-* attributes mark list items and cards that a delegated handler reads, but not
-    // containers of their own controls.
-    if (!el.getAttributeNames().some((name) => name.startsWith('data-'))) return false;
-    return !el.querySelector('a[href], button, input, select, textarea, [role], [tabindex]');
+    // data-* attributes mark list items, tabs and cards that a delegated handler reads: the
+    // innermost such elements, not containers of their own controls.
+    const hasData = (node) => node.getAttributeNames().some((name) => name.startsWith('data-'));
+    if (!hasData(el)) return false;
+    for (const inner of el.querySelectorAll('*')) {
+      if (hasData(inner) || inner.matches('a[href], button, input, select, textarea, [role], [tabindex]')) {
+        return false;
+      }
+    }
+    return true;
   }
 
 
   // ---- forms -------------------------------------------------------------------------------------
   const TEXT_TYPES = new Set(['', 'text', 'search', 'email', 'url', 'tel', 'number']);
-  function fieldNames(el) {  // what a user's NAME may refer to: name, id, labels, aria-label, placeholder
-    const names = [el.name, el.id, el.getAttribute('aria-label'), el.getAttribute('placeholder')];
+  function fieldNames(el) {  // what a user's NAME may refer to: labels, aria-label, placeholder, name, id
+    const names = [];
     for (const l of el.labels || []) names.push(l.textContent);
+    names.push(el.getAttribute('aria-label'), el.getAttribute('placeholder'), el.name, el.id);
     return names.filter(Boolean).map((n) => collapse(n, 200).replace(/[:*]\s*$/, '').toLowerCase());
   }
   const inputs = new Map(Object.entries(CONFIG.inputs || {}).map(([k, v]) => [k.toLowerCase(), v]));
@@ -621,11 +639,14 @@
     const seen = new Set();
     const roots = hoverReveals();
     const delegatedRoots = delegators();
+    const elements = [];  // the element of each candidate in out
+    const served = new Set();  // containers whose click listener serves candidates inside them
     const add = (el, event, kind, action, how, hover, extra) => {
       const loc = locator(el);
       const id = loc + '|' + event + '|' + action;
       if (seen.has(id)) return;
       seen.add(id);
+      elements.push(el);
       out.push(Object.assign(
         { locator: loc, label: label(el), event, kind, action, status: status(el, how), hover },
         extra,
@@ -650,8 +671,6 @@
       }
       for (const [event, ids] of events) {
         if (event === 'scroll' || event === 'submit') continue;
-        // A container whose click listener serves its descendants is fired through them.
-        if (event === 'click' && servesDescendants(el, delegatedRoots)) continue;
         if (event === 'keydown:Enter' || event === 'input' || event === 'change') {
           if (!el.matches('input, textarea, select, [contenteditable]')) continue;
         }
@@ -669,15 +688,23 @@
         add(el, 'click', 'script', 'href:' + el.getAttribute('href'), how, hover);
         continue;
       }
-      const delegator = delegatedRoots.find(([root]) => root !== el && root.contains(el));
+      let delegator = null;  // the closest ancestor whose listener may serve this element
+      for (const entry of delegatedRoots) {
+        const root = entry[0];
+        if (root !== el && root.contains(el) && (!delegator || delegator[0].contains(root))) {
+          delegator = entry;
+        }
+      }
       if (delegator && looksInteractive(el, getComputedStyle(el))) {
         add(el, 'click', 'script', delegator[1], how, hover);
+        served.add(delegator[0]);
       }
     }
     const scrollWanted = (listeners.get(window)?.has('scroll') || listeners.get(document)?.has('scroll')
       || listeners.get(window)?.has('wheel') || observedIntersections > 0);
     const root = document.scrollingElement || document.documentElement;
     if (scrollWanted && root.scrollHeight > window.innerHeight + 1) {
+      elements.push(root);
       out.push({
         locator: 'window', label: 'end of page', event: 'scroll', kind: 'script',
         action: 'scroll:end', status: 'visible,enabled', hover: null,
@@ -689,7 +716,10 @@
         add(t, 'scroll', 'script', 'scroll:end', 'visible', null);
       }
     }
-    return out.slice(0, CONFIG.maxActions);
+    // A container that serves its descendants is fired through them, not on its own.
+    const kept = out.filter((c, i) => !(served.has(elements[i]) && c.event === 'click'
+      && c.action.startsWith('handler:') && !elements[i].matches('a[href], button, summary')));
+    return kept.slice(0, CONFIG.maxActions);
   }
 
   // ---- snapshot ----------------------------------------------------------------------------------

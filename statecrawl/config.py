@@ -71,7 +71,7 @@ class Limits:
 class Timing:
     """When a page counts as settled, and how long anything may take."""
 
-    quiet_ms: int = 25
+    quiet_ms: int = 15
     settle_timeout_ms: int = 5000
     timer_ms: int = 400
     load_timeout: float = 30.0

@@ -285,6 +285,9 @@ class Explorer:
                 self._connect(source.id, action, target, snapshot)
             for url in snapshot.popups:
                 self._popup(source, action, url)
+            if self._dangerous(action):
+                # A logout may have ended the session: only a reset can be trusted next.
+                worker.current = None
 
     def _popup(self, source: State, action: Action, url: str) -> None:
         """A window the action tried to open: a link of the source state, never a window."""
