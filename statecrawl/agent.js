@@ -143,6 +143,16 @@
       try { promise = nativeFetch.apply(this, args); } catch (e) { netDone(); throw e; }
       return promise.then((r) => { netDone(); return r; }, (e) => { netDone(); throw e; });
     };
+    // Reading a response body is network work too: the page renders once it has the body.
+    for (const method of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) {
+      const read = Response.prototype[method];
+      if (!read) continue;
+      Response.prototype[method] = function (...args) {
+        pendingNet++;
+        touch();
+        return read.apply(this, args).then((v) => { netDone(); return v; }, (e) => { netDone(); throw e; });
+      };
+    }
   }
 
   // Short timers count as pending work, but only a few generations deep, so a polling loop
@@ -947,6 +957,8 @@
       const r = el.getBoundingClientRect();
       return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
     },
+    // The candidate actions of the page as it is now (for debugging a page by hand).
+    candidates,
     docId: DOC_ID,
   };
   Object.defineProperty(window, '__statecrawl', { value: agent, enumerable: false });

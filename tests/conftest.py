@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 from pytest_httpserver import HTTPServer
+from selenium import webdriver
 from werkzeug import Request, Response
 
 import statecrawl
+from statecrawl.browser import FLAGS, find_executables
 
 PAGES = Path(__file__).parent / "pages"
 
@@ -110,3 +112,17 @@ def labels(result: statecrawl.Crawl, pattern: str) -> set[str]:
         match = re.search(pattern, result.html(state["id"]))
         found.add(match.group(1) if match else "")
     return found
+
+
+def chrome_driver(profile: Path, **capabilities: Any) -> webdriver.Chrome:
+    """A plain Selenium Chromium found and flagged as statecrawl does, without the page agent,
+    for tests of what lies below the ``Browser`` class."""
+    chrome, driver = find_executables(statecrawl.Config(start_urls=("http://127.0.0.1/",)))
+    options = webdriver.ChromeOptions()
+    options.binary_location = chrome
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    for name, value in capabilities.items():
+        options.set_capability(name, value)
+    service = webdriver.ChromeService(executable_path=driver)
+    return webdriver.Chrome(options=options, service=service)

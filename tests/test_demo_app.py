@@ -16,10 +16,7 @@ import pytest
 
 from statecrawl.demo_app import DemoApp, data
 from statecrawl.demo_app.server import STATIC_DIR, api_delay
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-
+from tests.conftest import chrome_driver
 
 # ---- pure data functions ----------------------------------------------------------------------
 
@@ -337,32 +334,15 @@ def test_latency_and_stop() -> None:
 # ---- one real browser run ---------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="Chromium is not installed at /usr/bin/chromium")
 def test_browser_smoke(tmp_path: Path) -> None:
-    webdriver = pytest.importorskip("selenium.webdriver")
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ):
-        options.add_argument(argument)
-    service = webdriver.ChromeService(executable_path=str(CHROMEDRIVER))
     query = data.DEMO_QUERIES[0]
     hits = data.search(query)
     with DemoApp() as app:
-        driver = webdriver.Chrome(options=options, service=service)
+        driver = chrome_driver(tmp_path / "profile", **{"goog:loggingPrefs": {"browser": "ALL"}})
         try:
             wait = WebDriverWait(driver, 15)
             driver.get(app.url)

@@ -23,24 +23,7 @@ from werkzeug import Request, Response
 from statecrawl.archive import ArchiveWriter
 from statecrawl.config import Archive
 from statecrawl.network import Exchange, NetworkCapture
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-ARGS = (
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
-
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-    reason="needs /usr/bin/chromium and /usr/bin/chromedriver",
-)
+from tests.conftest import chrome_driver
 
 
 def png(red: int = 255) -> bytes:
@@ -63,14 +46,9 @@ def png(red: int = 255) -> bytes:
 
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ARGS:
-        options.add_argument(arg)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('profile')}")
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    service = webdriver.ChromeService(executable_path=str(CHROMEDRIVER))
-    chrome = webdriver.Chrome(options=options, service=service)
+    chrome = chrome_driver(
+        tmp_path_factory.mktemp("profile"), **{"goog:loggingPrefs": {"performance": "ALL"}}
+    )
     yield chrome
     chrome.quit()
 
