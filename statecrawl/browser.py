@@ -11,9 +11,11 @@ import json
 import os
 import re
 import shutil
+import signal
 import tempfile
 import time
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 from selenium import webdriver
@@ -110,6 +112,22 @@ def reason(exc: WebDriverException) -> str:
     return lines[0] if lines else exc.__class__.__name__
 
 
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid``, children first, read from /proc (empty elsewhere)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = (entry / "stat").read_text()
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: list[int] = []
+    frontier = [pid]
+    while frontier:
+        children = [child for child, parent in parents.items() if parent in frontier]
+        found.extend(children)
+        frontier = children
+    return found[::-1]
+
+
 def _crashed(exc: WebDriverException) -> bool:
     text = (exc.msg or str(exc)).lower()
     return isinstance(exc, InvalidSessionIdException | NoSuchWindowException) or any(
@@ -170,6 +188,10 @@ class Browser:
             self._remove_profile()
             raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
         timing = self.config.timing
+        # No WebDriver call may hang for ever: a hung page is a failure, not a stuck crawl.
+        self.driver.command_executor.client_config.timeout = (
+            timing.load_timeout + (timing.settle_timeout_ms + timing.wait_ms) / 1000 + 30
+        )
         self.driver.set_page_load_timeout(timing.load_timeout)
         self.driver.set_script_timeout((timing.settle_timeout_ms + timing.wait_ms) / 1000 + 5)
         self.driver.execute_cdp_cmd(
@@ -193,9 +215,24 @@ class Browser:
             self.driver = None
         self._remove_profile()
 
+    def kill(self) -> None:
+        """End a hung or dead browser at once: ChromeDriver and every process under it (asking
+        a page stuck in a busy loop to close would hang too)."""
+        self.capture = None
+        if self.driver is not None:
+            process = self.driver.service.process
+            if process is not None:
+                for pid in [*_descendants(process.pid), process.pid]:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
+                with contextlib.suppress(Exception):
+                    process.wait(timeout=5)
+            self.driver = None
+        self._remove_profile()
+
     def restart(self) -> None:
         """Replace a dead or hung browser with a new one."""
-        self.close()
+        self.kill()
         self.restarts += 1
         self.start()
 
