@@ -172,7 +172,7 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="statecrawl-profile-")
         options = webdriver.ChromeOptions()
         options.binary_location = chrome
-        for flag in (*FLAGS, *self.config.browser.extra_args):
+        for flag in (*FLAGS, *self.scope.proxy_flags(), *self.config.browser.extra_args):
             options.add_argument(flag)
         options.add_argument(f"--user-data-dir={self.profile}")
         options.add_argument(

@@ -90,9 +90,9 @@ class Scope:
     """Which URLs belong to the crawl: the start origins unless ``include`` says otherwise.
 
     The browser itself refuses every request outside the start origins (fetches, images,
-    navigations), except those matching ``allow``, URL patterns such as
-    ``"https://cdn.example.com/*"`` for resources a page needs. With ``include`` patterns
-    the scope is no longer a set of origins, and only navigations are held to it.
+    frames, navigations), except to the hosts in ``allow`` (``"cdn.example.com"``,
+    ``"*.example.org"``, ``"127.0.0.1:8080"``) for resources a page needs. With ``include``
+    patterns the scope is no longer a set of origins, and only navigations are held to it.
     """
 
     include: tuple[str, ...] = ()

@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from .config import Config
 
+CLOSED_PORT = 9  # the discard port: nothing listens there, so a connection fails at once
 _INLINE_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
 
 
@@ -49,15 +50,33 @@ class Scope:
             return any(p.search(url) for p in self.include)
         return origin(url) in self.origins
 
-    def request_patterns(self) -> list[dict[str, object]] | None:
-        """CDP ``Network.setBlockedURLs`` patterns letting only in-scope requests out, or
+    def hosts(self) -> list[str] | None:
+        """The ``host[:port]`` the browser may reach: the start origins' and ``allow``'s, or
         ``None`` when the scope is not a set of origins (``include`` patterns)."""
         if self.include:
             return None
-        allowed = [f"{o}/*" for o in sorted(self.origins)] + list(self.allow)
+        return sorted({urlsplit(o).netloc for o in self.origins} | set(self.allow))
+
+    def request_patterns(self) -> list[dict[str, object]] | None:
+        """CDP ``Network.setBlockedURLs`` patterns that fail out-of-scope requests at once."""
+        hosts = self.hosts()
+        if hosts is None:
+            return None
+        allowed = [f"*://{h}/*" for h in hosts]
         return [
             *({"urlPattern": p, "block": False} for p in allowed),
-            {"urlPattern": "*://*/*", "block": True},
+            *({"urlPattern": p, "block": True} for p in ("*://*/*", "*://*:*/*")),
+        ]
+
+    def proxy_flags(self) -> list[str]:
+        """Chromium flags sending every request outside the allowed hosts to a closed loopback
+        port, so frames, workers and sockets cannot leave the scope either."""
+        hosts = self.hosts()
+        if hosts is None:
+            return []
+        return [
+            f"--proxy-server=http://127.0.0.1:{CLOSED_PORT}",
+            "--proxy-bypass-list=" + ";".join(["<-loopback>", *hosts]),
         ]
 
     def for_agent(self) -> dict[str, object]:
