@@ -526,7 +526,12 @@ class Explorer:
         )
         for plugin in self.plugins:
             plugin.on_state(self, state, snapshot, worker.browser, parent, action)
-        if depth < limits.max_depth:
+        if action is not None and self._dangerous(action):
+            # What follows a logout or a delete runs without the session or the data the rest
+            # of the crawl has: the state is kept, but not explored further.
+            state.final = True
+            self.graph.graph.nodes[state_id]["after_dangerous"] = True
+        elif depth < limits.max_depth:
             self._push(state)
         return state_id
 
@@ -558,7 +563,7 @@ class Explorer:
         state.depth = depth
         self.graph.graph.nodes[state_id]["depth"] = depth
         self.strategy.discard(state_id)
-        if depth < self.config.limits.max_depth and not state.unreachable:
+        if depth < self.config.limits.max_depth and not (state.unreachable or state.final):
             self._push(state)
 
     def _connect(

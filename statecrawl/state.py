@@ -135,4 +135,5 @@ class State:
     found_at: float
     snapshot: Snapshot | None = None
     actions: list[Action] = field(default_factory=list)
-    unreachable: bool = False
+    unreachable: bool = False  # cannot be brought back in a browser
+    final: bool = False  # kept, but not explored further (it follows a dangerous action)
