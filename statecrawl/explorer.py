@@ -105,6 +105,7 @@ class Explorer:
         self.edge_actions: dict[tuple[str, str], Action] = {}  # (source, action key) -> action
         self.fired: set[tuple[str, str]] = set()
         self.per_url: Counter[str] = Counter()
+        self.retried: set[tuple[str, str]] = set()
         # action key -> (URLs of the states it was fired in, the states it led to)
         self.effects: dict[str, tuple[set[str], set[str]]] = {}
         self.stats = Stats()
@@ -180,14 +181,14 @@ class Explorer:
             try:
                 self._transition(worker, work)
             except (BrowserCrashed, PageTimeout) as exc:
-                self._record_failure(work, str(exc))
+                self._retry_or_fail(work, str(exc))
                 self._recover(worker)
             except WebDriverException as exc:
-                self._record_failure(work, reason(exc))
+                self._retry_or_fail(work, reason(exc))
                 self._recover(worker)
             except (OSError, urllib3.exceptions.HTTPError) as exc:
                 # ChromeDriver itself is gone: the connection to it fails.
-                self._record_failure(work, f"lost the browser driver: {exc.__class__.__name__}")
+                self._retry_or_fail(work, f"lost the browser driver: {exc.__class__.__name__}")
                 self._recover(worker)
             finally:
                 with self.lock:
@@ -615,6 +616,18 @@ class Explorer:
             event=action.event, action=action.action, kind=action.kind, out_of_scope=True,
         )
         self.stats.out_of_scope += 1
+
+    def _retry_or_fail(self, work: Work, reason: str) -> None:
+        """The browser died or hung during ``work``: try it once more in a new browser (the
+        cause may lie elsewhere), and record it as a failure the second time."""
+        with self.lock:
+            attempt = (work.state, work.action.key)
+            if attempt not in self.retried:
+                self.retried.add(attempt)
+                self.fired.discard(attempt)
+                self.strategy.push(work)
+                return
+        self._record_failure(work, reason)
 
     def _record_failure(self, work: Work, reason: str) -> None:
         with self.lock:
