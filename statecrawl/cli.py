@@ -124,6 +124,7 @@ DEMO_DEFAULTS = {
     "out": "statecrawl-demo",
     "limits": {"max_depth": 4},
     "inputs": {"max_options": 1},
+    "browser": {"count": 2},
 }
 
 

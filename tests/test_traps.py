@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -254,8 +255,8 @@ def serve_mail(site: Site) -> None:
 
 
 def test_dangerous_actions_fired_last(site: Site, crawl) -> None:
-    """"Log out" and "Sign out" run after every other action of their state, so no action
-    is fired in a session they ended."""
+    """The "Log out" button and the "Sign out" link run after every other action of their
+    state, so no action is fired in a session they ended."""
     serve_mail(site)
     result = crawl(site.url("/mail/"), max_depth=1)
     assert labels(result, r'id="view">([^<]*)<') == {"Inbox", "Sent", "Drafts", "Signed out", ""}
@@ -267,7 +268,6 @@ def test_dangerous_actions_fired_last(site: Site, crawl) -> None:
     assert fired and len(logouts) == 2
     assert max(fired) < min(logouts), requests
     assert not any(p.endswith("from=signed-out") for p in requests)
-    assert all("Please sign in" not in result.html(s["id"]) for s in result.states())
 
 
 def test_dangerous_actions_skipped(site: Site, crawl) -> None:
@@ -361,7 +361,11 @@ def test_http_errors_are_states_with_status(site: Site, crawl) -> None:
     assert "Server error 500" in labels(result, r'id="result">([^<]*)<')
     empty = by_url(result, site.url("/errors/empty"))
     start = root(result)
-    assert [s["status"] for s in empty] == [500] or failed(start, url=site.url("/errors/empty"))
+    if not empty:  # Chromium shows its own error page: a failure that names the HTTP error
+        (failure,) = [f for f in start["failures"] if f["action"] == site.url("/errors/empty")]
+        assert re.search(r"\b500\b|ERR_HTTP_RESPONSE_CODE_FAILURE", failure["error"]), failure
+    else:
+        assert [s["status"] for s in empty] == [500]
     assert start.get("status", 200) == 200
     assert not [f for f in start.get("failures", []) if not f["action"].endswith("/empty")]
 
@@ -450,11 +454,13 @@ def test_dead_chromedriver_recovered(site: Site, tmp_path: Path) -> None:
     plugin = BreakOnce(kill_driver)
     try:
         result = run(tmp_path, site.url("/"), [plugin], limits={"max_depth": 1})
+        leaked = [pid for pid in orphans if alive(pid)]
     finally:
         for pid in orphans:  # the Chromium the killed driver started, if still running
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
-    assert plugin.done
+    assert plugin.done and orphans
+    assert leaked == [], "the Chromium of the dead driver is still running"
     assert result.graph.graph["finished"]
     assert result.stats["restarts"] >= 1
     assert labels(result, r'id="panel">([^<]*)<') == {
