@@ -959,7 +959,6 @@
     },
     // The candidate actions of the page as it is now (for debugging a page by hand).
     candidates,
-    docId: DOC_ID,
   };
   Object.defineProperty(window, '__statecrawl', { value: agent, enumerable: false });
 })();

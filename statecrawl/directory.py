@@ -15,9 +15,7 @@ from .errors import ArchiveError
 from .graph import StateGraph
 
 GRAPH_JSON = "graph.json"
-GRAPH_ML = "graph.graphml"
 STATES = "states"
-ARCHIVE = "archive"
 
 
 class CrawlDirectory:

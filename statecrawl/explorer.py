@@ -599,6 +599,8 @@ class Explorer:
                 attrs["dialogs"] = snapshot.dialogs
             if snapshot.popups:
                 attrs["popups"] = snapshot.popups
+            if snapshot.navigated:
+                attrs["navigated"] = snapshot.navigated
             if snapshot.blocked:
                 attrs["blocked"] = snapshot.blocked
                 self.stats.out_of_scope += len(snapshot.blocked)

@@ -11,9 +11,6 @@ import networkx as nx
 
 from .errors import ArchiveError
 
-NODE_FIELDS = ("url", "title", "depth", "snapshot", "screenshot", "found_at")
-EDGE_FIELDS = ("key", "name", "status", "event", "action")
-
 
 class StateGraph:
     """States and the transitions between them.
