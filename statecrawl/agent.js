@@ -221,16 +221,26 @@
 
   // ---- dialogs and popups ----------------------------------------------------------------------
   const dialogs = [];
+  const popups = [];
+  // What a frame's page does is reported to the top page's agent, which the crawler reads.
+  function note(kind, item) {
+    let top = null;
+    try { top = window.top !== window ? window.top.__statecrawl : null; } catch (e) { top = null; }
+    if (top) top.note(kind, item);
+    else (kind === 'dialog' ? dialogs : popups).push(item);
+  }
   const accept = CONFIG.dialogs !== 'dismiss';
-  window.alert = (message) => { dialogs.push({ type: 'alert', message: String(message) }); };
-  window.confirm = (message) => { dialogs.push({ type: 'confirm', message: String(message) }); return accept; };
+  window.alert = (message) => { note('dialog', { type: 'alert', message: String(message) }); };
+  window.confirm = (message) => {
+    note('dialog', { type: 'confirm', message: String(message) });
+    return accept;
+  };
   window.prompt = (message, value) => {
-    dialogs.push({ type: 'prompt', message: String(message) });
+    note('dialog', { type: 'prompt', message: String(message) });
     return accept ? (value ?? '') : null;
   };
-  const popups = [];
   window.open = (url) => {
-    if (url) popups.push(new URL(String(url), location.href).href);
+    if (url) note('popup', new URL(String(url), location.href).href);
     return null;
   };
   // A link that would open another window is recorded instead (runs after the page's own
@@ -239,7 +249,7 @@
     const a = e.target && e.target.closest && e.target.closest('a[href][target], area[href][target]');
     if (!a || e.defaultPrevented || /^(_self|_top|_parent)?$/i.test(a.target)) return;
     e.preventDefault();
-    popups.push(a.href);
+    note('popup', a.href);
   });
 
   // ---- paths ------------------------------------------------------------------------------------
@@ -959,6 +969,8 @@
     },
     // The candidate actions of the page as it is now (for debugging a page by hand).
     candidates,
+    // A frame's dialog or popup, reported by the frame's agent.
+    note(kind, item) { (kind === 'dialog' ? dialogs : popups).push(item); },
   };
   Object.defineProperty(window, '__statecrawl', { value: agent, enumerable: false });
 })();

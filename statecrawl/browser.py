@@ -18,6 +18,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import urllib3
 from selenium import webdriver
 from selenium.common.exceptions import (
     InvalidSessionIdException,
@@ -69,7 +70,7 @@ CRASH_MARKERS = (
     "max retries exceeded",
 )
 CALL = "window.__statecrawl.{0}({1}arguments[arguments.length - 1]);"
-ERROR_CODE = re.compile(r"(?:NET::)?ERR_[A-Z_]+")
+ERROR_CODE = re.compile(r'HTTP ERROR \d+|"errorCode":"(?:NET::)?(ERR_[A-Z_]+)"')
 AGENT_MISSING = "window.__statecrawl is undefined"
 
 
@@ -148,6 +149,8 @@ class Browser:
         self.restarts = 0
         self.volatile: list[str] = []
         self.storage_used = False
+        self.script_timeout = 0.0
+        self.pids: list[int] = []
         self.capture: NetworkCapture | None = None
         self.exchanges: list[Exchange] = []
         source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
@@ -188,12 +191,12 @@ class Browser:
             self._remove_profile()
             raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
         timing = self.config.timing
-        # No WebDriver call may hang for ever: a hung page is a failure, not a stuck crawl.
-        self.driver.command_executor.client_config.timeout = (
-            timing.load_timeout + (timing.settle_timeout_ms + timing.wait_ms) / 1000 + 30
-        )
+        self.script_timeout = (timing.settle_timeout_ms + timing.wait_ms) / 1000 + 5
         self.driver.set_page_load_timeout(timing.load_timeout)
-        self.driver.set_script_timeout((timing.settle_timeout_ms + timing.wait_ms) / 1000 + 5)
+        self.driver.set_script_timeout(self.script_timeout)
+        self._limit(timing.load_timeout)
+        # The browser's own processes, to end them even once ChromeDriver is gone.
+        self.pids = _descendants(self.driver.service.process.pid)
         self.driver.execute_cdp_cmd(
             "Page.addScriptToEvaluateOnNewDocument", {"source": self.agent_source}
         )
@@ -222,7 +225,7 @@ class Browser:
         if self.driver is not None:
             process = self.driver.service.process
             if process is not None:
-                for pid in [*_descendants(process.pid), process.pid]:
+                for pid in [*_descendants(process.pid), *self.pids, process.pid]:
                     with contextlib.suppress(OSError):
                         os.kill(pid, signal.SIGKILL)
                 with contextlib.suppress(Exception):
@@ -254,12 +257,18 @@ class Browser:
             raise BrowserError("the browser is not started")
         return self.driver
 
+    def _limit(self, seconds: float) -> None:
+        """Bound the next WebDriver calls: ChromeDriver cannot answer while a page's script
+        never returns, so a hung page must end in a client-side timeout."""
+        self.web.command_executor.client_config.timeout = seconds + 2
+
     def _call(self, method: str, *args: Any) -> Any:
         """Call a page-agent method that answers through a callback: one round trip."""
         params = "".join(f"arguments[{i}], " for i in range(len(args)))
+        self._limit(self.script_timeout)
         try:
             return self.web.execute_async_script(CALL.format(method, params), *args)
-        except TimeoutException:
+        except (TimeoutException, urllib3.exceptions.ReadTimeoutError):
             raise PageTimeout(f"the page did not answer {method!r} in time") from None
         except JavascriptException as exc:
             if AGENT_MISSING in (exc.msg or ""):
@@ -289,9 +298,10 @@ class Browser:
     def load(self, url: str) -> Snapshot:
         """Load ``url`` and return the settled state it shows."""
         self._drain()
+        self._limit(self.config.timing.load_timeout)
         try:
             self.web.get(url)
-        except TimeoutException:
+        except (TimeoutException, urllib3.exceptions.ReadTimeoutError):
             limit = self.config.timing.load_timeout
             raise PageTimeout(f"loading {url} took longer than {limit}s") from None
         except WebDriverException as exc:
@@ -301,7 +311,7 @@ class Browser:
         snapshot = self.settled()
         if not snapshot.url.startswith(("http:", "https:")):
             code = ERROR_CODE.search(snapshot.html)
-            why = code.group(0) if code else f"the browser showed {snapshot.url}"
+            why = (code.group(1) or code.group(0)) if code else f"the browser showed {snapshot.url}"
             raise NavigationError(f"cannot load {url}: {why}")
         self.visited.add(origin(url))
         return snapshot
@@ -383,6 +393,8 @@ class Browser:
         if not self.storage_used:
             return
         self.storage_used = False
+        self.script_timeout = 0.0
+        self.pids: list[int] = []
         for site in sorted(self.scope.origins | self.visited):
             web.execute_cdp_cmd(
                 "Storage.clearDataForOrigin",

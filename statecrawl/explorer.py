@@ -180,7 +180,10 @@ class Explorer:
                 worker.busy = True
             try:
                 self._transition(worker, work)
-            except (BrowserCrashed, PageTimeout) as exc:
+            except PageTimeout as exc:  # a hung page: trying again would hang again
+                self._record_failure(work, str(exc))
+                self._recover(worker)
+            except BrowserCrashed as exc:
                 self._retry_or_fail(work, str(exc))
                 self._recover(worker)
             except WebDriverException as exc:

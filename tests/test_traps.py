@@ -23,10 +23,13 @@ from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.browser import Browser
+from statecrawl.state import Snapshot
 from tests.conftest import Site, labels
 
 HANG_SECONDS = 4.0  # how long a "slow" server path takes: twice the crawls' load timeout
 QUICK = {"settle_timeout_ms": 1000, "load_timeout": 2}
+
+CrawlFn = Callable[..., statecrawl.Crawl]
 
 
 # ---- helpers -------------------------------------------------------------------------------------
@@ -112,7 +115,9 @@ def failed(state: dict[str, Any], label: str | None = None, url: str | None = No
     )
 
 
-def run(tmp_path: Path, url: str, plugins: list[statecrawl.Plugin], **settings: Any) -> Any:
+def run(
+    tmp_path: Path, url: str, plugins: list[statecrawl.Plugin], **settings: Any
+) -> statecrawl.Crawl:
     """Crawl through ``statecrawl.Explorer`` with plug-ins, the archive off."""
     config = statecrawl.Config.from_mapping(
         {"start_urls": [url], "out": str(tmp_path / "out"), "archive": {"enabled": False},
@@ -123,11 +128,12 @@ def run(tmp_path: Path, url: str, plugins: list[statecrawl.Plugin], **settings: 
 
 # ---- dialogs -------------------------------------------------------------------------------------
 def serve_dialogs(site: Site) -> None:
+    """The dialogs page and the page it leaves for."""
     site.page("/dialogs/", "traps/dialogs.html")
     site.html("/dialogs/next", html_page("Next", "the next page"))
 
 
-def test_dialogs_accepted_and_recorded_on_edges(site: Site, crawl) -> None:
+def test_dialogs_accepted_and_recorded_on_edges(site: Site, crawl: CrawlFn) -> None:
     """alert/confirm/prompt never block the crawl; each is answered and kept on its edge."""
     serve_dialogs(site)
     result = crawl(site.url("/dialogs/"), max_depth=1)
@@ -150,7 +156,7 @@ def test_dialogs_accepted_and_recorded_on_edges(site: Site, crawl) -> None:
     assert not root(result).get("failures")
 
 
-def test_dialogs_dismissed_when_asked(site: Site, crawl) -> None:
+def test_dialogs_dismissed_when_asked(site: Site, crawl: CrawlFn) -> None:
     """With ``dialogs="dismiss"`` confirm answers false and prompt null."""
     serve_dialogs(site)
     result = crawl(site.url("/dialogs/"), max_depth=1, browser={"dialogs": "dismiss"})
@@ -161,7 +167,7 @@ def test_dialogs_dismissed_when_asked(site: Site, crawl) -> None:
     assert [d["type"] for d in edge["dialogs"]] == ["confirm"]
 
 
-def test_native_dialog_from_a_fresh_frame(site: Site, crawl) -> None:
+def test_native_dialog_from_a_fresh_frame(site: Site, crawl: CrawlFn) -> None:
     """An alert raised through a new frame's window (no agent override) is still answered
     and recorded, and the crawl finds every state."""
     site.page("/", "traps/frame_dialog.html")
@@ -182,7 +188,14 @@ class WindowCount(statecrawl.Plugin):
     def __init__(self) -> None:
         self.most = 0
 
-    def on_transition(self, explorer, source, action, target, snapshot) -> None:  # type: ignore[override]
+    def on_transition(
+        self,
+        explorer: statecrawl.Explorer,
+        source: str,
+        action: statecrawl.Action,
+        target: str,
+        snapshot: Snapshot,
+    ) -> None:
         for worker in explorer.workers:
             self.most = max(self.most, len(worker.browser.web.window_handles))
 
@@ -223,7 +236,7 @@ def test_popups_recorded_never_opened(site: Site, other_site: Site, tmp_path: Pa
 
 # ---- scope ---------------------------------------------------------------------------------------
 def test_out_of_scope_requests_blocked_in_the_browser(
-    site: Site, other_site: Site, crawl
+    site: Site, other_site: Site, crawl: CrawlFn
 ) -> None:
     """Scripts, images, frames, fetch, beacons and navigations to another origin never leave
     the browser; the page's own states are all found."""
@@ -240,6 +253,7 @@ def test_out_of_scope_requests_blocked_in_the_browser(
 
 # ---- dangerous actions ---------------------------------------------------------------------------
 def serve_mail(site: Site) -> None:
+    """The mail page with its session cookie, folder API and logout."""
     site.handler("/mail/", with_session((Path(__file__).parent / "pages/traps/mail.html")
                                         .read_text(encoding="utf-8")))
 
@@ -254,7 +268,7 @@ def serve_mail(site: Site) -> None:
     site.handler("/logout", signed_out)
 
 
-def test_dangerous_actions_fired_last(site: Site, crawl) -> None:
+def test_dangerous_actions_fired_last(site: Site, crawl: CrawlFn) -> None:
     """The "Log out" button and the "Sign out" link run after every other action of their
     state, so no action is fired in a session they ended."""
     serve_mail(site)
@@ -270,7 +284,7 @@ def test_dangerous_actions_fired_last(site: Site, crawl) -> None:
     assert not any(p.endswith("from=signed-out") for p in requests)
 
 
-def test_dangerous_actions_skipped(site: Site, crawl) -> None:
+def test_dangerous_actions_skipped(site: Site, crawl: CrawlFn) -> None:
     """With ``dangerous_policy="skip"`` the session is never ended."""
     serve_mail(site)
     result = crawl(site.url("/mail/"), max_depth=1, dangerous_policy="skip")
@@ -280,7 +294,7 @@ def test_dangerous_actions_skipped(site: Site, crawl) -> None:
 
 
 # ---- endless state spaces ------------------------------------------------------------------------
-def test_unbounded_counter_capped(site: Site, crawl, tmp_path: Path) -> None:
+def test_unbounded_counter_capped(site: Site, crawl: CrawlFn, tmp_path: Path) -> None:
     """A counter has a state per number: max_depth bounds the paths, max_states_per_url the
     states of one URL."""
     site.page("/", "traps/counter.html")
@@ -293,7 +307,7 @@ def test_unbounded_counter_capped(site: Site, crawl, tmp_path: Path) -> None:
     assert labels(capped, r'id="count">(\d+)<') == {"0", "1", "2"}
 
 
-def test_endless_feed_bounded(site: Site, crawl, tmp_path: Path) -> None:
+def test_endless_feed_bounded(site: Site, crawl: CrawlFn, tmp_path: Path) -> None:
     """A list that grows with every "More" stops at the depth limit, or at max_states."""
     site.page("/feed/", "traps/feed.html")
 
@@ -311,7 +325,7 @@ def test_endless_feed_bounded(site: Site, crawl, tmp_path: Path) -> None:
 
 
 # ---- busy and restless pages ---------------------------------------------------------------------
-def test_busy_loop_recorded_and_browser_restarted(site: Site, crawl) -> None:
+def test_busy_loop_recorded_and_browser_restarted(site: Site, crawl: CrawlFn) -> None:
     """A handler that never returns times out, is recorded as a failure of its state, the
     browser is replaced, and the other states are still found."""
     site.page("/", "traps/freeze.html")
@@ -327,7 +341,7 @@ def test_busy_loop_recorded_and_browser_restarted(site: Site, crawl) -> None:
     assert not edges(result, "Freeze")
 
 
-def test_never_settling_page_learned_volatile(site: Site, crawl) -> None:
+def test_never_settling_page_learned_volatile(site: Site, crawl: CrawlFn) -> None:
     """rAF, interval and timer-chain animations are learned as volatile: they neither make
     states nor keep the page from settling."""
     site.page("/", "traps/animated.html")
@@ -340,7 +354,7 @@ def test_never_settling_page_learned_volatile(site: Site, crawl) -> None:
 
 
 # ---- failing servers -----------------------------------------------------------------------------
-def test_http_errors_are_states_with_status(site: Site, crawl) -> None:
+def test_http_errors_are_states_with_status(site: Site, crawl: CrawlFn) -> None:
     """404 and 500 pages are states that carry their HTTP status; the crawl goes on."""
     site.page("/errors/", "traps/errors.html")
     site.handler("/errors/missing", lambda _r: Response(
@@ -370,7 +384,7 @@ def test_http_errors_are_states_with_status(site: Site, crawl) -> None:
     assert not [f for f in start.get("failures", []) if not f["action"].endswith("/empty")]
 
 
-def test_navigation_timeout_is_a_failure(slow_site: SlowSite, crawl) -> None:
+def test_navigation_timeout_is_a_failure(slow_site: SlowSite, crawl: CrawlFn) -> None:
     """A page that does not load within the load timeout, by link or by script, is a failure
     of the state it was reached from; the other states are found."""
     site = slow_site
@@ -394,7 +408,15 @@ class BreakOnce(statecrawl.Plugin):
         self.breaker = breaker
         self.done = False
 
-    def on_state(self, explorer, state, snapshot, browser, parent, action) -> None:  # type: ignore[override]
+    def on_state(
+        self,
+        explorer: statecrawl.Explorer,
+        state: statecrawl.State,
+        snapshot: Snapshot,
+        browser: Browser,
+        parent: str | None,
+        action: statecrawl.Action | None,
+    ) -> None:
         if parent is None or self.done:
             return
         self.done = True
@@ -469,7 +491,7 @@ def test_dead_chromedriver_recovered(site: Site, tmp_path: Path) -> None:
 
 
 # ---- all at once ---------------------------------------------------------------------------------
-def test_every_trap_on_one_page(slow_site: SlowSite, other_site: Site, crawl) -> None:
+def test_every_trap_on_one_page(slow_site: SlowSite, other_site: Site, crawl: CrawlFn) -> None:
     """Every trap at once: the crawl ends, finds every real state, stays in scope, stays
     bounded and records what failed."""
     site = slow_site
