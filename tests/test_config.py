@@ -499,3 +499,15 @@ def test_for_agent_origins_are_sorted_and_unique() -> None:
 def test_inline_flags_still_apply_in_python() -> None:
     s = scope(include=(r"(?i)/APP/",))
     assert "http://127.0.0.1:8000/app/x" in s
+
+
+def test_readme_toml_example_is_a_valid_config() -> None:
+    """The example a newcomer copies from the README must load as it is."""
+    import re
+    import tomllib
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```toml\n(.*?)```", readme, re.S)
+    assert block is not None
+    config = Config.from_mapping(tomllib.loads(block.group(1)))
+    assert config.limits.max_depth == 4 and config.browser.count == 2
