@@ -381,8 +381,22 @@
   let leavingTo = null;
   const blocked = [];
   let onLeave = null;
+  // A form submission navigates in a task of its own, after the submit event: until that
+  // navigation starts (or a second passes), the page is not settled.
+  let submitting = 0;
+  nativeAdd.call(window, 'submit', (e) => {
+    queueMicrotask(() => {
+      if (!e.defaultPrevented && (e.target.method || 'get') !== 'dialog') submitting = now();
+    });
+  });
+  const nativeSubmit = HTMLFormElement.prototype.submit;
+  HTMLFormElement.prototype.submit = function (...args) {
+    submitting = now();
+    return nativeSubmit.apply(this, args);
+  };
   if (window.navigation) {
     navigation.addEventListener('navigate', (e) => {
+      submitting = 0;
       const url = e.destination.url;
       if (e.destination.sameDocument) return;
       if (!inScope(url)) {
@@ -798,13 +812,14 @@
       if (phase === 'leaving') return;  // the document is going away; the caller was told
       const t = now();
       const quietFor = t - lastActivity;
-      const ready = document.readyState === 'complete' && pendingNet === 0 && pendingTimers === 0;
+      const ready = document.readyState === 'complete' && pendingNet === 0 && pendingTimers === 0
+        && !(submitting && t - submitting < 1000);
       if (ready && quietFor >= CONFIG.quietMs) { done(false); return; }
       if (t - start >= CONFIG.settleTimeoutMs) { done(true); return; }
       const wait = ready ? CONFIG.quietMs - quietFor : 10;
       nativeSetTimeout(check, Math.max(1, Math.min(wait, 50)));
     };
-    check();
+    nativeSetTimeout(check, 0);  // after the tasks the event queued (a form's navigation)
   }
 
   function waitLoad(next) {
@@ -926,6 +941,7 @@
       try {
         fill(spec.values);
         dispatch(el, spec);
+        touch();  // the quiet window starts when the event has been handled
       } catch (e) {
         phase = 'idle';
         answer({ error: 'fire-failed', message: String(e && e.message || e) });

@@ -39,9 +39,14 @@ def test_delegated_body_listener(site: Site, crawl) -> None:
 def test_hover_revealed_controls(site: Site, crawl, tmp_path) -> None:
     site.page("/", "hover.html")
     assert len(crawl(site.url("/"), max_depth=1)) == 8
-    result = crawl(site.url("/"), max_depth=2, out=tmp_path / "deeper")
+    # The rows' buttons say "Delete": explored like any other action here (no dangerous list).
+    result = crawl(site.url("/"), max_depth=2, out=tmp_path / "deeper", dangerous=[])
     assert len(result) == 23
     assert any(t.get("hover") for t in result.transitions())
+    kept = crawl(site.url("/"), max_depth=2, out=tmp_path / "careful")
+    after = [s["id"] for s in kept.states() if s.get("after_dangerous")]
+    assert after and len(kept) < 23  # what follows a deletion is kept, not explored
+    assert all(kept.graph.out_degree(s) == 0 for s in after)
 
 
 def test_pushstate_router_states_have_urls(site: Site, crawl) -> None:
