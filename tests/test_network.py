@@ -202,13 +202,19 @@ def blocking_handler(entered: threading.Event, release: threading.Event) -> obje
     return respond
 
 
-def test_unfinished_request_comes_out_of_a_later_drain(
-    driver: webdriver.Chrome, server: HTTPServer, capture: NetworkCapture
-) -> None:
+def serve_held_fetch(server: HTTPServer) -> tuple[threading.Event, threading.Event]:
+    """Serve /wait, a page whose fetch of /slow is held until ``release`` is set."""
     entered, release = threading.Event(), threading.Event()
     server.expect_request("/slow").respond_with_handler(blocking_handler(entered, release))
     page = "<script>fetch('/slow').then(r => r.text()).then(t => document.title = t)</script>"
     server.expect_request("/wait").respond_with_data(page, content_type="text/html")
+    return entered, release
+
+
+def test_unfinished_request_comes_out_of_a_later_drain(
+    driver: webdriver.Chrome, server: HTTPServer, capture: NetworkCapture
+) -> None:
+    entered, release = serve_held_fetch(server)
     try:
         driver.get(server.url_for("/wait"))
         assert entered.wait(10)
@@ -225,10 +231,7 @@ def test_unfinished_request_comes_out_of_a_later_drain(
 def test_final_drain_returns_unfinished_requests(
     driver: webdriver.Chrome, server: HTTPServer, capture: NetworkCapture
 ) -> None:
-    entered, release = threading.Event(), threading.Event()
-    server.expect_request("/slow").respond_with_handler(blocking_handler(entered, release))
-    page = "<script>fetch('/slow').then(r => r.text()).then(t => document.title = t)</script>"
-    server.expect_request("/wait").respond_with_data(page, content_type="text/html")
+    entered, release = serve_held_fetch(server)
     try:
         driver.get(server.url_for("/wait"))
         assert entered.wait(10)
