@@ -6,7 +6,6 @@
   'use strict';
   if (window.__statecrawl) return;
 
-  const DOC_ID = Math.random().toString(36).slice(2);
   const now = () => performance.now();
   const nativeSetTimeout = window.setTimeout.bind(window);
   const nativeClearTimeout = window.clearTimeout.bind(window);
@@ -798,7 +797,7 @@
     onMutations(observer.takeRecords());
     const html = document.documentElement ? doctype() + document.documentElement.outerHTML : '';
     return Object.assign({
-      doc: DOC_ID, url: location.href, title: document.title, html,
+      url: location.href, title: document.title, html,
       form: formState(), candidates: light ? [] : candidates(), volatile: Array.from(volatile),
       dialogs: dialogs.splice(0), popups: popups.splice(0), blocked: blocked.splice(0),
       storage: storageUsed(), status: httpStatus(),

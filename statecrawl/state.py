@@ -85,7 +85,6 @@ class Snapshot:
     url: str
     title: str
     html: str
-    doc: str = ""
     form: list[list[str]] = field(default_factory=list)
     candidates: list[dict[str, Any]] = field(default_factory=list)
     volatile: list[str] = field(default_factory=list)
@@ -105,7 +104,6 @@ class Snapshot:
             url=data["url"],
             title=data.get("title", ""),
             html=data.get("html", ""),
-            doc=data.get("doc", ""),
             form=data.get("form", []),
             candidates=data.get("candidates", []),
             volatile=data.get("volatile", []),

@@ -164,7 +164,7 @@ def test_spec_holds_what_the_agent_needs() -> None:
 def test_snapshot_from_agent_defaults() -> None:
     s = Snapshot.from_agent({"url": "http://127.0.0.1/"})
     assert s.url == "http://127.0.0.1/"
-    assert (s.title, s.html, s.doc) == ("", "", "")
+    assert (s.title, s.html) == ("", "")
     assert s.form == [] and s.candidates == [] and s.volatile == []
     assert s.frames is None
     assert s.timed_out is False
