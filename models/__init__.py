@@ -13,7 +13,14 @@ from typing import Protocol
 
 from ..errors import ConfigError
 from ..state import Snapshot
-from .dom import DomModel, ExactModel, StructureModel, TextModel, volatile_between
+from .dom import (
+    DomModel,
+    ExactModel,
+    StructureModel,
+    TextModel,
+    generated_between,
+    volatile_between,
+)
 
 __all__ = [
     "DomModel",
@@ -21,6 +28,7 @@ __all__ = [
     "StateModel",
     "StructureModel",
     "TextModel",
+    "generated_between",
     "get_model",
     "volatile_between",
 ]

@@ -9,7 +9,8 @@ computes the same names while it watches the page).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 
 import lxml.html
 import xxhash
@@ -19,6 +20,21 @@ from ..state import Snapshot
 
 SKIPPED = frozenset({"script", "style", "noscript", "template"})
 MASK = "\x00~"
+# An id made up per page view (a uuid, a long hex run, a millisecond timestamp, a random base-36
+# string) names nothing stable, so no path is anchored on it; the page agent has the same rule.
+GENERATED_ID = re.compile(
+    r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|\d{13,}"
+    r"|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{10,}",
+    re.IGNORECASE,
+)
+_TOKEN = re.compile(r"[\w-]{6,}")
+# Values generated per action: uuids, dates and times, runs of digits, random alphanumerics.
+GENERATED_VALUE = re.compile(
+    r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}"
+    r"|\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?"
+    r"|\b\d\d?:\d\d(?::\d\d)?\b|\d{4,}|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{6,}",
+    re.IGNORECASE,
+)
 
 
 def _step(el: etree._Element) -> str:
@@ -28,7 +44,7 @@ def _step(el: etree._Element) -> str:
 
 def _path(el: etree._Element, parent_path: str) -> str:
     ident = el.get("id")
-    if ident:
+    if ident and not GENERATED_ID.search(ident):
         return "#" + ident
     return f"{parent_path}/{_step(el)}" if parent_path else _step(el)
 
@@ -59,9 +75,17 @@ def parse(html: str) -> etree._Element | None:
         return None
 
 
+def _kept(node: etree._Element) -> bool:
+    """Whether a node counts: an element that is not a script, style or template, or a
+    template that holds a shadow root (declarative shadow DOM: the content a user sees)."""
+    if not isinstance(node.tag, str):
+        return False
+    return node.tag not in SKIPPED or (node.tag == "template" and "shadowrootmode" in node.attrib)
+
+
 def _elements(el: etree._Element) -> Iterator[etree._Element]:
     for child in el:
-        if isinstance(child.tag, str) and child.tag not in SKIPPED:
+        if _kept(child):
             yield child
 
 
@@ -74,7 +98,7 @@ def _own(el: etree._Element) -> tuple[str, list[tuple[etree._Element, str]]]:
     head = el.text or ""
     kids: list[list] = []
     for child in el:
-        if isinstance(child.tag, str) and child.tag not in SKIPPED:
+        if _kept(child):
             kids.append([child, child.tail or ""])
         elif kids:
             kids[-1][1] += child.tail or ""
@@ -201,6 +225,43 @@ def volatile_between(html_a: str, html_b: str) -> set[str] | None:
     >>> sorted(volatile_between(a, b))
     ['#t|content', 'html/body/main|@data-n']
     """
+    return _differences(html_a, html_b, lambda _a, _b: True)
+
+
+def generated_between(html_a: str, html_b: str) -> set[str] | None:
+    """Parts that differ between two DOMs only by values generated per action.
+
+    A replayed path that brings back a state with new ids, uuids or timestamps in it has
+    reached that state: these names are volatile. Returns ``None`` when the DOMs differ in
+    anything else (structure, or text such as a count), and an empty set when they are equal.
+
+    Examples
+    --------
+    >>> a = '<html><body><li data-id="4f1c2a9e-77b0-4c1e-9d2b-0a6f3e5d8c71">milk</li></body></html>'
+    >>> b = '<html><body><li data-id="0b9d7e6c-2f4a-4b3e-8c1d-9e8f7a6b5c4d">milk</li></body></html>'
+    >>> sorted(generated_between(a, b))
+    ['html/body/li|@data-id']
+    >>> generated_between('<p id="n">1 left</p>', '<p id="n">2 left</p>') is None
+    True
+    """
+    return _differences(html_a, html_b, _only_generated)
+
+
+def _only_generated(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ only in generated values: equal once those are masked,
+    or two random tokens of one length (a random token need not hold a digit)."""
+    if GENERATED_VALUE.sub(MASK, a) == GENERATED_VALUE.sub(MASK, b):
+        return True
+    return (
+        len(a) == len(b)
+        and all(_TOKEN.fullmatch(v) for v in (a, b))
+        and any(GENERATED_VALUE.fullmatch(v) for v in (a, b))
+    )
+
+
+def _differences(html_a: str, html_b: str, allowed: Callable[[str, str], bool]) -> set[str] | None:
+    """The names of the texts and attributes that differ between two DOMs of one structure,
+    or ``None`` when the structure differs or a difference is not ``allowed``."""
     root_a, root_b = parse(html_a), parse(html_b)
     if root_a is None or root_b is None:
         return None
@@ -216,6 +277,8 @@ def volatile_between(html_a: str, html_b: str) -> set[str] | None:
             return None
         for name, value in attrs_a.items():
             if attrs_b[name] != value:
+                if not allowed(value, attrs_b[name]):
+                    return None
                 found.add(f"{path}|@{name}")
         head_a, runs_a = _own(a)
         head_b, runs_b = _own(b)
@@ -225,7 +288,7 @@ def volatile_between(html_a: str, html_b: str) -> set[str] | None:
         own_a = [head_a, *(t for _, t in runs_a)]
         own_b = [head_b, *(t for _, t in runs_b)]
         if own_a != own_b:
-            if kids_a:
+            if kids_a or not allowed(" ".join(own_a), " ".join(own_b)):
                 return None
             found.add(f"{path}|content")
         stack.extend((ka, kb, path) for ka, kb in zip(kids_a, kids_b, strict=True))

@@ -1,8 +1,9 @@
 // statecrawl page agent: injected before any page script runs.
 // It records listeners, pending network and timers, DOM-mutation frames and volatile nodes,
 // and answers "fire this action, wait until settled, return the snapshot" in one call.
-// The crawler prepends `const CONFIG = {...};` (scope, timing) to this source.
-(() => {
+// This file is one function expression; the crawler calls it with its settings (scope,
+// timing, inputs), so nothing of them is a global a page script could collide with or read.
+(function (CONFIG) {
   'use strict';
   if (window.__statecrawl) return;
 
@@ -69,6 +70,71 @@
     return t.length > max ? t.slice(0, max) : t;
   }
 
+  // ---- shadow roots -------------------------------------------------------------------------------
+  // Open roots are reachable through el.shadowRoot; closed ones only through this hook. Every
+  // root is watched like the document, and its content is part of the state.
+  const closedRoots = new WeakMap();  // host -> closed shadow root
+  const knownRoots = new Set();       // roots seen so far, to serialize and watch
+  const OBSERVED = { subtree: true, childList: true, attributes: true, characterData: true };
+  const nativeAttachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (...args) {
+    const root = nativeAttachShadow.apply(this, args);
+    try {
+      if (root.mode === 'closed') closedRoots.set(this, root);
+      watchRoot(root);
+    } catch (e) { /* never break the page */ }
+    return root;
+  };
+  function watchRoot(root) {
+    if (knownRoots.has(root)) return;
+    knownRoots.add(root);
+    observer.observe(root, OBSERVED);
+  }
+  function shadowOf(el) {
+    const root = el.shadowRoot || closedRoots.get(el) || null;
+    if (root && !knownRoots.has(root)) watchRoot(root);  // a declarative root from the HTML
+    return root;
+  }
+  function parentOf(node) {  // the parent element, stepping from a shadow root to its host
+    if (node.parentElement) return node.parentElement;
+    const p = node.parentNode;
+    return p && p.nodeType === 11 && p.host ? p.host : null;
+  }
+  function deepContains(ancestor, node) {
+    for (let n = node; n; n = parentOf(n)) if (n === ancestor) return true;
+    return false;
+  }
+  function elements(root, out = []) {  // every element under root, shadow trees included
+    for (const el of root.querySelectorAll('*')) {
+      out.push(el);
+      const shadow = shadowOf(el);
+      if (shadow) elements(shadow, out);
+    }
+    return out;
+  }
+  function liveRoots() {  // the shadow roots in the document now, for serialization
+    const out = [];
+    for (const root of knownRoots) {
+      if (root.host.isConnected) out.push(root); else knownRoots.delete(root);
+    }
+    return out;
+  }
+  function innerHTMLOf(el) {  // children, shadow content as declarative shadow DOM
+    const roots = knownRoots.size ? liveRoots() : [];
+    return roots.length && el.getHTML ? el.getHTML({ shadowRoots: roots }) : el.innerHTML;
+  }
+  function query(loc) {  // a locator: selectors joined by ' >>> ' step into shadow roots
+    let scope = document;
+    let el = null;
+    for (const part of String(loc).split(' >>> ')) {
+      if (!scope) return null;
+      try { el = scope.querySelector(part); } catch (e) { return null; }
+      if (!el) return null;
+      scope = shadowOf(el);
+    }
+    return el;
+  }
+
   // ---- listeners ---------------------------------------------------------------------------------
   const listeners = new WeakMap();  // target -> Map(type -> Map(handlerId -> count))
   const listening = new Set();      // targets with pointer listeners (for delegation); weakly pruned
@@ -101,7 +167,10 @@
     return nativeRemove.call(this, type, fn, options);
   };
 
-  function ownEvents(el) {  // Map(event -> [handler ids]) for listeners, on* attributes and properties
+  // Map(event -> [handler ids]) for listeners, on* attributes and properties, and the
+  // [type, handler] pairs a framework keeps for the element (``more``).
+  // A framework's root dispatches for the framework: ``hooked`` false leaves its listeners out.
+  function ownEvents(el, more = [], hooked = true) {
     const events = new Map();
     const add = (type, id) => {
       const event = POINTER_EVENTS[type];
@@ -109,14 +178,97 @@
       if (!events.has(event)) events.set(event, []);
       events.get(event).push(type + ':' + id);
     };
-    const byType = listeners.get(el);
+    const byType = hooked && listeners.get(el);
     if (byType) for (const [type, ids] of byType) for (const id of ids.keys()) add(type, id);
-    for (const type of Object.keys(POINTER_EVENTS)) {
+    for (const type of hooked ? Object.keys(POINTER_EVENTS) : []) {
       const prop = el['on' + type];
       if (typeof prop === 'function') add(type, handlerId(prop));
       else if (el.hasAttribute && el.hasAttribute('on' + type)) add(type, hash(el.getAttribute('on' + type)));
     }
+    for (const [type, fn] of more) add(type, handlerId(fn));
     return events;
+  }
+
+  // ---- framework handlers ------------------------------------------------------------------------
+  // Frameworks keep handlers where the addEventListener hook cannot name them: React on the
+  // props of each element (it listens at the root), Preact and Vue in maps on the element,
+  // Svelte 5 in delegated properties, jQuery (and Backbone through it) in its data, with the
+  // selectors it delegates to.
+  function eventType(name) {  // 'onDoubleClickCapture' -> 'dblclick', 'onKeydown' -> 'keydown'
+    const type = name.replace(/^on/, '').replace(/(Capture|Once|Passive)+$/, '').toLowerCase();
+    return type === 'doubleclick' ? 'dblclick' : type;
+  }
+  function functions(value) {
+    return (Array.isArray(value) ? value : [value]).filter((fn) => typeof fn === 'function');
+  }
+  function frameworkHandlers(el) {  // [[type, handler]] the element's framework knows of
+    const out = [];
+    for (const k of Object.keys(el)) {
+      const value = el[k];
+      if (!value || (typeof value !== 'object' && typeof value !== 'function')) continue;
+      if (k.startsWith('__reactProps$')) {  // React 17+
+        for (const name of Object.keys(value)) {
+          if (/^on[A-Z]/.test(name) && typeof value[name] === 'function') {
+            out.push([eventType(name), value[name]]);
+          }
+        }
+      } else if (k === '_vei') {  // Vue 3 invokers: {onClick: invoker}, the handler in .value
+        for (const name of Object.keys(value)) {
+          for (const fn of functions(value[name] && value[name].value)) out.push([eventType(name), fn]);
+        }
+      } else if (k === 'l' && Object.getPrototypeOf(value) === Object.prototype) {  // Preact
+        for (const name of Object.keys(value)) {
+          const type = name.replace(/(true|false)$/, '').toLowerCase();
+          if (type in POINTER_EVENTS) for (const fn of functions(value[name])) out.push([type, fn]);
+        }
+      } else if (k.startsWith('__') && k.slice(2) in POINTER_EVENTS) {  // early Svelte 5
+        const fn = functions(value)[0];
+        if (fn) out.push([k.slice(2), fn]);
+      }
+    }
+    for (const sym of Object.getOwnPropertySymbols(el)) {  // Svelte 5: el[Symbol('events')]
+      const value = el[sym];
+      if (sym.description !== 'events' || !value || typeof value !== 'object') continue;
+      for (const type of Object.keys(value)) {
+        if (type in POINTER_EVENTS) for (const fn of functions(value[type])) out.push([type, fn]);
+      }
+    }
+    return out;
+  }
+  // jQuery keeps its data on each element under an expando key ("jQuery" and digits), also
+  // when it is bundled and has no global: {events: {type: [{handler, selector, origType}]}}.
+  function jqueryEvents(target) {
+    for (const k of Object.keys(target)) {
+      if (!/^jQuery\d+$/.test(k)) continue;
+      const events = target[k] && target[k].events;
+      if (events && typeof events === 'object') return events;
+    }
+    return null;
+  }
+  function jqueryDelegated() {  // {handlers: Map(element -> [[type, handler]]), roots: Set}
+    const handlers = new Map();
+    const roots = new Set();
+    const give = (el, pair) => {
+      if (!handlers.has(el)) handlers.set(el, []);
+      handlers.get(el).push(pair);
+    };
+    for (const t of listening) {
+      if (t === window || !(t.nodeType === 1 || t.nodeType === 9)) continue;
+      const events = jqueryEvents(t);
+      if (!events) continue;
+      for (const type of Object.keys(events)) {
+        for (const h of Array.isArray(events[type]) ? events[type] : []) {
+          if (!h || typeof h.handler !== 'function') continue;
+          const pair = [h.origType || type, h.handler];
+          if (typeof h.selector !== 'string' || !h.selector) { if (t.nodeType === 1) give(t, pair); continue; }
+          let matches;
+          try { matches = t.querySelectorAll(h.selector); } catch (e) { continue; }  // jQuery-only syntax
+          roots.add(t.nodeType === 9 ? t.documentElement : t);
+          for (const el of matches) give(el, pair);
+        }
+      }
+    }
+    return { handlers, roots };
   }
 
   // ---- pending network and timers -------------------------------------------------------------
@@ -258,26 +410,40 @@
     const classes = Array.from(el.classList || []).sort();
     return el.localName + (classes.length ? '.' + classes.join('.') : '');
   }
+  // A shadow root is a <template> step below its host, as in the serialized snapshot. An id
+  // made up per page view anchors nothing (statecrawl.models.dom.GENERATED_ID).
+  const GENERATED_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|\d{13,}|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{10,}/i;
+  const anchors = (node) => node.id && !GENERATED_ID.test(node.id);
   function anchoredPath(el) {
     const parts = [];
-    for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
-      if (node.id) { parts.push('#' + node.id); break; }
+    for (let node = el; node && node.nodeType === 1;) {
+      if (anchors(node)) { parts.push('#' + node.id); break; }
       parts.push(step(node));
+      if (!node.parentElement && node.parentNode && node.parentNode.host) parts.push('template');
+      node = parentOf(node);
     }
     return parts.reverse().join('/');
   }
-  function nodePath(node) {  // childNodes indexes from the document, for replaying frames
+  function nodePath(node) {  // childNodes indexes in the snapshot, for replaying frames
     const path = [];
     while (node && node.parentNode) {
-      path.push(Array.prototype.indexOf.call(node.parentNode.childNodes, node));
-      node = node.parentNode;
+      const parent = node.parentNode;
+      const index = Array.prototype.indexOf.call(parent.childNodes, node);
+      // A host's shadow root is serialized as its first child.
+      path.push(parent.nodeType === 1 && shadowOf(parent) ? index + 1 : index);
+      node = parent;
     }
     return path.reverse();
   }
-  function locator(el) {
+  function locator(el) {  // a selector, prefixed by its host's locator inside a shadow root
+    const root = el.getRootNode();
+    const inner = localLocator(el, root);
+    return root.host ? locator(root.host) + ' >>> ' + inner : inner;
+  }
+  function localLocator(el, root) {
     const parts = [];
     for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
-      if (node.id && document.querySelectorAll('#' + CSS.escape(node.id)).length === 1) {
+      if (node.id && root.querySelectorAll('#' + CSS.escape(node.id)).length === 1) {
         parts.push('#' + CSS.escape(node.id));
         break;
       }
@@ -317,7 +483,9 @@
     for (const r of records) {
       const node = r.target;
       if (!node.isConnected) continue;
-      if (r.type === 'childList') targets.set(node, { k: 'html' });
+      const host = outerHost(node);
+      if (host) targets.set(host, { k: 'html' });  // shadow content: its host's whole markup
+      else if (r.type === 'childList') targets.set(node, { k: 'html' });
       else if (r.type === 'characterData') { if (!targets.has(node)) targets.set(node, { k: 'text' }); }
       else if (!targets.has(node) || targets.get(node).k === 'attr') {
         const op = targets.get(node) || { k: 'attr', names: new Set() };
@@ -337,7 +505,7 @@
       if (op.k === 'html') {
         ops.push(node.nodeType === 9
           ? { p, k: 'html', v: document.documentElement.outerHTML }
-          : { p, k: 'html', v: node.innerHTML });
+          : { p, k: 'html', v: innerHTMLOf(node) });
       } else if (op.k === 'text') {
         ops.push({ p, k: 'text', v: node.data });
       } else {
@@ -347,16 +515,21 @@
     ops.sort((a, b) => a.p.length - b.p.length);
     if (ops.length) frames.push({ t: Math.round(now() - fireStart), ops });
   }
+  function outerHost(node) {  // the outermost shadow host above node, if it is in a shadow tree
+    let host = null;
+    for (let root = node.getRootNode(); root.host; root = root.host.getRootNode()) host = root.host;
+    return host;
+  }
   let knownVolatile = new Set();  // names the crawler learned, from this page or others
   function isVolatile(r) {
     if (!knownVolatile.size && !volatile.size) return false;
     const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
     if (!el) return false;
     const kind = r.type === 'attributes' ? '@' + r.attributeName : 'content';
-    for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+    for (let node = el; node && node.nodeType === 1; node = parentOf(node)) {
       const id = anchoredPath(node) + '|' + (node === el ? kind : 'content');
       if (knownVolatile.has(id) || volatile.has(id)) return true;
-      if (node.id) break;
+      if (anchors(node)) break;
     }
     return false;
   }
@@ -372,9 +545,7 @@
     try { return fn.apply(self, args); } finally { onMutations(observer.takeRecords(), true); }
   }
   const observer = new MutationObserver((records) => onMutations(records, false));
-  observer.observe(document, {
-    subtree: true, childList: true, attributes: true, characterData: true,
-  });
+  observer.observe(document, OBSERVED);
 
   // ---- navigation ------------------------------------------------------------------------------
   let leavingTo = null;
@@ -451,10 +622,11 @@
     return parts.join(',');
   }
 
-  let hoverCache = { key: -1, rules: [] };
-  function hoverRules() {  // [ancestor selector, revealed selector] from `A:hover B` style rules
-    const key = document.styleSheets.length;
-    if (hoverCache.key === key) return hoverCache.rules;
+  const hoverCache = new WeakMap();  // document or shadow root -> {key, rules}
+  function hoverRules(root) {  // [ancestor selector, revealed selector] from `A:hover B` style rules
+    const sheets = [...root.styleSheets, ...(root.adoptedStyleSheets || [])];
+    const cached = hoverCache.get(root);
+    if (cached && cached.key === sheets.length) return cached.rules;
     const rules = [];
     const walk = (list) => {
       for (const rule of list) {
@@ -469,28 +641,30 @@
         }
       }
     };
-    for (const sheet of document.styleSheets) {
+    for (const sheet of sheets) {
       try { walk(sheet.cssRules); } catch (e) { /* cross-origin sheet */ }
     }
-    hoverCache = { key, rules };
+    hoverCache.set(root, { key: sheets.length, rules });
     return rules;
   }
-  function hoverReveals() {  // Map(revealed root element -> ancestor element to hover)
-    const roots = new Map();
-    for (const [ancestorSel, revealedSel] of hoverRules()) {
-      let found;
-      try { found = document.querySelectorAll(revealedSel); } catch (e) { continue; }
-      for (const el of found) {
-        if (visible(el)) continue;
-        let anc = null;
-        try { anc = el.parentElement && el.parentElement.closest(ancestorSel); } catch (e) { anc = null; }
-        if (anc && visible(anc)) roots.set(el, anc);
+  function hoverReveals(shadows) {  // Map(revealed root element -> ancestor element to hover)
+    const found = new Map();
+    for (const root of [document, ...shadows]) {
+      for (const [ancestorSel, revealedSel] of hoverRules(root)) {
+        let matches;
+        try { matches = root.querySelectorAll(revealedSel); } catch (e) { continue; }
+        for (const el of matches) {
+          if (visible(el)) continue;
+          let anc = null;
+          try { anc = el.parentElement && el.parentElement.closest(ancestorSel); } catch (e) { anc = null; }
+          if (anc && visible(anc)) found.set(el, anc);
+        }
       }
     }
-    return roots;
+    return found;
   }
-  function hoverAncestor(el, roots) {
-    for (const [root, anc] of roots) if (root === el || root.contains(el)) return anc;
+  function hoverAncestor(el, revealed) {
+    for (const [root, anc] of revealed) if (root === el || root.contains(el)) return anc;
     return null;
   }
 
@@ -504,22 +678,32 @@
     return url.href;
   }
 
-  function delegators() {  // [root element, ids] for targets whose click listeners serve descendants
-    const out = [];
+  // Targets whose listeners may serve their descendants: Map(root element -> Map(event -> ids)).
+  const DELEGATED = new Set(['click', 'change', 'input', 'keydown:Enter']);
+  function delegators() {
+    const out = new Map();
     for (const t of listening) {
       const byType = listeners.get(t);
       if (!byType) continue;
-      const ids = [];
-      for (const [type, m] of byType) {
-        if (POINTER_EVENTS[type] === 'click') for (const id of m.keys()) ids.push(type + ':' + id);
-      }
-      if (!ids.length) continue;
       const root = t === window || t === document ? document.documentElement : t;
-      if (root.nodeType === 1 && root.isConnected) out.push([root, 'delegated:' + ids.sort().join('+')]);
+      if (!root || root.nodeType !== 1 || !root.isConnected) continue;
+      for (const [type, m] of byType) {
+        const event = POINTER_EVENTS[type];
+        if (!DELEGATED.has(event)) continue;
+        if (!out.has(root)) out.set(root, new Map());
+        const byEvent = out.get(root);
+        if (!byEvent.has(event)) byEvent.set(event, []);
+        for (const id of m.keys()) byEvent.get(event).push(type + ':' + id);
+      }
     }
     return out;
   }
+  const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [role], [tabindex], [contenteditable]';
+  // Where a page delegates with no framework to say to what, its listener is fired on the
+  // innermost element a user would take for a control, never on a wrapper of controls.
   function looksInteractive(el, style) {
+    if (el.querySelector(INTERACTIVE)) return false;
+    if (el.localName === 'label') return !el.control;  // a label for a control is that control
     const role = el.getAttribute('role');
     if (role && INTERACTIVE_ROLES.has(role)) return true;
     if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return true;
@@ -528,14 +712,10 @@
       return !parent || getComputedStyle(parent).cursor !== 'pointer';
     }
     // data-* attributes mark list items, tabs and cards that a delegated handler reads: the
-    // innermost such elements, not containers of their own controls.
+    // innermost such elements.
     const hasData = (node) => node.getAttributeNames().some((name) => name.startsWith('data-'));
     if (!hasData(el)) return false;
-    for (const inner of el.querySelectorAll('*')) {
-      if (hasData(inner) || inner.matches('a[href], button, input, select, textarea, [role], [tabindex]')) {
-        return false;
-      }
-    }
+    for (const inner of el.querySelectorAll('*')) if (hasData(inner)) return false;
     return true;
   }
 
@@ -553,30 +733,36 @@
     for (const name of fieldNames(el)) if (inputs.has(name)) return inputs.get(name);
     return null;
   }
+  function textValues(el) {  // what to type into a text field: the user's values, or the default
+    return givenValues(el) || (CONFIG.defaultText != null ? [CONFIG.defaultText] : null);
+  }
   function isText(el) {
     return el.localName === 'textarea' || (el.localName === 'input' && TEXT_TYPES.has(el.type));
   }
+  function isControl(el) {  // a form field that holds a value, a choice or a check
+    return el.localName === 'select' || el.localName === 'textarea' || (el.localName === 'input'
+      && !/^(button|submit|image|reset|hidden|password|file)$/.test(el.type));
+  }
+  function selectValues(el) {  // a select's option values to try, the current one first
+    const options = Array.from(el.options).filter((o) => !o.disabled);
+    const given = givenValues(el);
+    let values = options.map((o) => o.value);
+    if (given) values = given.filter((v) => values.includes(v));
+    values.sort((a, b) => (b === el.value) - (a === el.value));
+    return values.slice(0, given ? values.length : CONFIG.maxOptions);
+  }
   function choices(el, group) {  // [[locator, value], ...] for one field, current choice first
-    const limit = CONFIG.maxOptions;
     if (isText(el)) {
-      const given = givenValues(el);
-      const values = given || (CONFIG.defaultText != null ? [CONFIG.defaultText] : null);
+      const values = textValues(el);
       return values ? values.map((v) => [[locator(el), v]]) : null;
     }
-    if (el.localName === 'select') {
-      const options = Array.from(el.options).filter((o) => !o.disabled);
-      const given = givenValues(el);
-      let values = options.map((o) => o.value);
-      if (given) values = given.filter((v) => values.includes(v));
-      values.sort((a, b) => (b === el.value) - (a === el.value));
-      return values.slice(0, given ? values.length : limit).map((v) => [[locator(el), v]]);
-    }
+    if (el.localName === 'select') return selectValues(el).map((v) => [[locator(el), v]]);
     if (el.type === 'checkbox') {
       return [el.checked, !el.checked].map((on) => [[locator(el), on ? 'on' : 'off']]);
     }
     if (el.type === 'radio') {
       const sorted = group.slice().sort((a, b) => b.checked - a.checked);
-      return sorted.slice(0, limit).map((r) => [[locator(r), 'on']]);
+      return sorted.slice(0, CONFIG.maxOptions).map((r) => [[locator(r), 'on']]);
     }
     return null;
   }
@@ -584,8 +770,7 @@
     const out = [];
     const radios = new Set();
     for (const el of container.querySelectorAll('input, select, textarea')) {
-      if (el.disabled || el.type === 'hidden' || el.type === 'password' || el.type === 'file') continue;
-      if (/^(submit|button|reset|image)$/.test(el.type)) continue;
+      if (el.disabled || !isControl(el)) continue;
       let group = null;
       if (el.type === 'radio') {
         if (!el.name || radios.has(el.name)) continue;
@@ -612,16 +797,16 @@
     return combos.map((combo) => combo.flat());
   }
   function describe(method, target, values) {
-    const query = values.map(([loc, v]) => {
-      const el = document.querySelector(loc);
+    const pairs = values.map(([loc, v]) => {
+      const el = query(loc);
       const name = (el && (el.name || el.id)) || loc;
       const value = el && el.type === 'radio' ? el.value : v;  // a radio is on: say which one
       return encodeURIComponent(name) + '=' + encodeURIComponent(value);
     }).join('&');
-    return method + ' ' + target + (query ? ' ' + query : '');
+    return method + ' ' + target + (pairs ? ' ' + pairs : '');
   }
   function hasListener(el, type) {
-    for (let node = el; node; node = node.parentNode) {
+    for (let node = el; node; node = node.parentNode || node.host) {
       if (listeners.get(node)?.has(type) || (node.nodeType === 1 && typeof node['on' + type] === 'function')) return true;
     }
     return !!listeners.get(window)?.has(type);
@@ -646,7 +831,7 @@
         });
       }
     }
-    // A text field outside any form: type the value, then press Enter or click its button.
+    // A text field outside any form with a button beside it: type the value, click the button.
     for (const el of document.querySelectorAll('input, textarea')) {
       if (el.form || !isText(el) || !visible(el) || !enabled(el)) continue;
       const given = givenValues(el);
@@ -654,50 +839,95 @@
       const container = el.parentElement && (el.parentElement.querySelector('button') ? el.parentElement
         : el.parentElement.parentElement);
       const button = container && container.querySelector('button, input[type=button]');
+      if (!button || !visible(button) || !enabled(button)) continue;
       for (const value of given) {
         const values = [[locator(el), value]];
-        if (hasListener(el, 'keydown') || hasListener(el, 'keyup') || hasListener(el, 'keypress')) {
-          add(el, 'keydown:Enter', 'submit', describe('ENTER', locator(el), values), 'visible', null, { values });
-        }
-        if (button && visible(button) && enabled(button)) {
-          add(button, 'click', 'submit', describe('CLICK', locator(button), values), 'visible', null, { values });
-        }
+        add(button, 'click', 'submit', describe('CLICK', locator(button), values), 'visible', null, { values });
       }
     }
     return filled;
+  }
+  // A field with a listener of its own (or a framework's, or a delegating ancestor's) is an
+  // action in itself: a box or radio is clicked, a select gets each option, a text field gets
+  // a value typed and committed (Enter, then change and blur).
+  function controlActions(el, events, inherited, add, how, hover, filled) {
+    const own = ['click', 'change', 'input', 'keydown:Enter'].flatMap((e) => events.get(e) || []);
+    const inForm = el.form && filled.has(el.form);
+    if (!own.length && (inForm || !inherited)) return;
+    const handler = own.length ? 'handler:' + own.sort().join('+') : inherited;
+    const loc = locator(el);
+    if (el.type === 'checkbox' || el.type === 'radio') {
+      add(el, 'click', 'script', handler, how, hover);
+    } else if (el.localName === 'select') {
+      for (const value of selectValues(el).slice(1)) {
+        add(el, 'change', 'script', 'option:' + value + ' ' + handler, how, hover, { values: [[loc, value]] });
+      }
+    } else if (isText(el) && !inForm) {
+      for (const value of textValues(el) || []) {
+        const values = [[loc, value]];
+        add(el, 'keydown:Enter', 'submit', describe('ENTER', loc, values), how, hover, { values });
+      }
+    }
   }
 
   function candidates() {
     const out = [];
     const seen = new Set();
-    const roots = hoverReveals();
-    const delegatedRoots = delegators();
-    const elements = [];  // the element of each candidate in out
-    const served = new Set();  // containers whose click listener serves candidates inside them
+    const shadows = liveRoots();
+    const revealed = hoverReveals(shadows);
+    const delegating = delegators();
+    const jq = jqueryDelegated();
+    const owners = [];  // the element of each candidate in out
+    const served = new Set();  // delegating roots whose listeners serve candidates inside them
     const add = (el, event, kind, action, how, hover, extra) => {
       const loc = locator(el);
       const id = loc + '|' + event + '|' + action;
       if (seen.has(id)) return;
       seen.add(id);
-      elements.push(el);
+      owners.push(el);
       out.push(Object.assign(
         { locator: loc, label: label(el), event, kind, action, status: status(el, how), hover },
         extra,
       ));
     };
     const filled = formCandidates(add);
-    for (const el of document.body ? document.body.querySelectorAll('*') : []) {
-      if (el.closest('svg *')) continue;
+    const all = document.body ? elements(document.body) : [];
+    // What frameworks say about each element; a delegating root above such elements serves
+    // exactly those (described), and no guess is made for it.
+    const known = all.map((el) => [...frameworkHandlers(el), ...(jq.handlers.get(el) || [])]);
+    const described = new Set(jq.roots);
+    all.forEach((el, i) => {
+      if (!known[i].length) return;
+      for (let node = parentOf(el); node; node = parentOf(node)) if (delegating.has(node)) described.add(node);
+    });
+    // The nearest delegating ancestor (with no framework to describe it) listening to ``event``.
+    const delegatorOf = (el, event) => {
+      for (let node = parentOf(el); node; node = parentOf(node)) {
+        const ids = delegating.get(node)?.get(event);
+        if (ids && !described.has(node)) return [node, 'delegated:' + ids.slice().sort().join('+')];
+      }
+      return null;
+    };
+    all.forEach((el, i) => {
+      if (el.closest('svg *')) return;
       let how = 'visible';
       let hover = null;
       if (!visible(el)) {
-        const anc = hoverAncestor(el, roots);
-        if (!anc) continue;
+        const anc = hoverAncestor(el, revealed);
+        if (!anc) return;
         how = 'hover-visible';
         hover = locator(anc);
       }
-      if (!enabled(el)) continue;
-      const events = ownEvents(el);
+      if (!enabled(el)) return;
+      // A described root's own listeners are the framework's dispatchers, not actions.
+      const events = ownEvents(el, known[i], !described.has(el));
+      if (isControl(el)) {
+        const inherited = ['change', 'input', 'click', 'keydown:Enter']
+          .map((e) => delegatorOf(el, e)).find(Boolean);
+        if (inherited) served.add(inherited[0]);
+        controlActions(el, events, inherited && inherited[1], add, how, hover, filled);
+        return;
+      }
       const href = linkTarget(el);
       if (href && !events.has('click')) {
         add(el, 'click', 'link', href, how, hover);
@@ -705,39 +935,33 @@
       for (const [event, ids] of events) {
         if (event === 'scroll' || event === 'submit') continue;
         if (event === 'keydown:Enter' || event === 'input' || event === 'change') {
-          if (!el.matches('input, textarea, select, [contenteditable]')) continue;
+          if (!el.isContentEditable) continue;
         }
         add(el, event, 'script', 'handler:' + ids.sort().join('+'), how, hover);
       }
-      if (events.has('click') || href) continue;
+      if (events.has('click') || href) return;
       const tag = el.localName;
       if (tag === 'button' || (tag === 'input' && /^(button|submit|image|reset)$/.test(el.type))) {
         const form = el.form;
-        if (form && filled.has(form) && el.type === 'submit') continue;
+        if (form && filled.has(form) && el.type === 'submit') return;
         add(el, 'click', 'script', form ? 'button:' + locator(form) : 'button', how, hover);
-        continue;
+        return;
       }
       if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) {
         add(el, 'click', 'script', 'href:' + el.getAttribute('href'), how, hover);
-        continue;
+        return;
       }
-      let delegator = null;  // the closest ancestor whose listener may serve this element
-      for (const entry of delegatedRoots) {
-        const root = entry[0];
-        if (root !== el && root.contains(el) && (!delegator || delegator[0].contains(root))) {
-          delegator = entry;
-        }
-      }
+      const delegator = delegatorOf(el, 'click');
       if (delegator && looksInteractive(el, getComputedStyle(el))) {
         add(el, 'click', 'script', delegator[1], how, hover);
         served.add(delegator[0]);
       }
-    }
+    });
     const scrollWanted = (listeners.get(window)?.has('scroll') || listeners.get(document)?.has('scroll')
       || listeners.get(window)?.has('wheel') || observedIntersections > 0);
     const root = document.scrollingElement || document.documentElement;
     if (scrollWanted && root.scrollHeight > window.innerHeight + 1) {
-      elements.push(root);
+      owners.push(root);
       out.push({
         locator: 'window', label: 'end of page', event: 'scroll', kind: 'script',
         action: 'scroll:end', status: 'visible,enabled', hover: null,
@@ -750,15 +974,21 @@
       }
     }
     // A container that serves its descendants is fired through them, not on its own.
-    const kept = out.filter((c, i) => !(served.has(elements[i]) && c.event === 'click'
-      && c.action.startsWith('handler:') && !elements[i].matches('a[href], button, summary')));
+    const kept = out.filter((c, i) => !(served.has(owners[i]) && c.event === 'click'
+      && c.action.startsWith('handler:') && !owners[i].matches('a[href], button, summary')));
     return kept.slice(0, CONFIG.maxActions);
   }
 
   // ---- snapshot ----------------------------------------------------------------------------------
-  function formState() {
+  function fields() {  // every form field, in the document and its shadow roots
+    const selector = 'input, textarea, select';
+    const out = Array.from(document.querySelectorAll(selector));
+    for (const root of liveRoots()) out.push(...root.querySelectorAll(selector));
+    return out;
+  }
+  function formState(all) {
     const out = [];
-    for (const el of document.querySelectorAll('input, textarea, select')) {
+    for (const el of all) {
       if (el.type === 'checkbox' || el.type === 'radio') {
         if (el.checked !== el.defaultChecked) out.push([anchoredPath(el), el.name || '', el.checked ? 'on' : 'off']);
       } else if (el.localName === 'select') {
@@ -769,9 +999,53 @@
     }
     return out;
   }
+  // Write what each field holds into its attributes (value, checked, selected), so that the
+  // serialized DOM shows what tells the state apart; returns the function that undoes it.
+  function reflectValues(all) {
+    const undo = [];
+    for (const el of all) {
+      if (/^(password|file|hidden)$/.test(el.type)) continue;
+      if (el.type === 'checkbox' || el.type === 'radio') {
+        const on = el.checked;
+        if (on === el.hasAttribute('checked')) continue;
+        el.toggleAttribute('checked', on);
+        undo.push(() => { el.toggleAttribute('checked', !on); el.checked = on; });
+      } else if (el.localName === 'select') {
+        const chosen = Array.from(el.options, (o) => o.selected);
+        undo.push(() => chosen.forEach((on, i) => { el.options[i].selected = on; }));
+        for (const option of el.options) {
+          const on = option.selected;
+          if (on === option.hasAttribute('selected')) continue;
+          option.toggleAttribute('selected', on);
+          undo.push(() => option.toggleAttribute('selected', !on));
+        }
+      } else if (el.value !== el.defaultValue) {
+        const value = el.value;
+        const before = el.localName === 'textarea' ? el.defaultValue : el.getAttribute('value');
+        el.localName === 'textarea' ? (el.defaultValue = value) : el.setAttribute('value', value);
+        undo.push(() => {
+          if (el.localName === 'textarea') el.defaultValue = before;
+          else if (before === null) el.removeAttribute('value');
+          else el.setAttribute('value', before);
+          if (el.value !== value) el.value = value;
+        });
+      }
+    }
+    return () => { for (const fn of undo.reverse()) fn(); observer.takeRecords(); };
+  }
   function doctype() {
     const d = document.doctype;
     return d ? '<!DOCTYPE ' + d.name + '>\n' : '';
+  }
+  function documentHTML(all) {  // the DOM with field values and shadow roots written out
+    const html = document.documentElement;
+    if (!html) return '';
+    const undo = reflectValues(all);
+    try {
+      if (!knownRoots.size || !html.getHTML) return doctype() + html.outerHTML;
+      const shell = html.cloneNode(false).outerHTML;
+      return doctype() + shell.slice(0, -'</html>'.length) + innerHTMLOf(html) + '</html>';
+    } finally { undo(); }
   }
   let indexedDBUsed = false;
   if (window.indexedDB) {
@@ -795,10 +1069,11 @@
   // A light snapshot (for replays, whose states are known) leaves out the candidates.
   function snapshot(extra, light) {
     onMutations(observer.takeRecords());
-    const html = document.documentElement ? doctype() + document.documentElement.outerHTML : '';
+    const all = fields();
+    const html = documentHTML(all);
     return Object.assign({
       url: location.href, title: document.title, html,
-      form: formState(), candidates: light ? [] : candidates(), volatile: Array.from(volatile),
+      form: formState(all), candidates: light ? [] : candidates(), volatile: Array.from(volatile),
       dialogs: dialogs.splice(0), popups: popups.splice(0), blocked: blocked.splice(0),
       storage: storageUsed(), status: httpStatus(),
     }, extra);
@@ -830,14 +1105,14 @@
   function find(spec) {
     if (spec.locator === 'window') return window;
     let el = null;
-    try { el = document.querySelector(spec.locator); } catch (e) { el = null; }
+    el = query(spec.locator);
     if (el && label(el) === spec.label) return el;
     // The locator moved (an inserted row, say): look for the same label on an element of the
     // same kind that offers the same event.
-    const tag = spec.locator.split(' > ').pop().split(':')[0].replace(/^#.*/, '');
+    const tag = spec.locator.split(/ > | >>> /).pop().split(':')[0].replace(/^#.*/, '');
     for (const c of candidates()) {
       if (c.label === spec.label && c.event === spec.event && c.action === spec.action) {
-        const other = document.querySelector(c.locator);
+        const other = query(c.locator);
         if (other && (!tag || other.localName === tag)) return other;
       }
     }
@@ -849,21 +1124,39 @@
   }
   function key(el, type) {
     el.dispatchEvent(new KeyboardEvent(type, {
-      key: 'Enter', code: 'Enter', keyCode: 13, which: 13, bubbles: true, cancelable: true,
+      key: 'Enter', code: 'Enter', keyCode: 13, which: 13, bubbles: true, cancelable: true, composed: true,
     }));
   }
-  function setValue(el, value) {
+  // What typing does: focus, the new value (through the native setter, which frameworks that
+  // track the value see), an input event. Returns the value before, for the change on commit.
+  function type(el, value) {
     const proto = el.localName === 'textarea' ? HTMLTextAreaElement.prototype
       : el.localName === 'select' ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-    const setter = Object.getOwnPropertyDescriptor(proto, 'value').set;
+    const before = el.value;
     el.focus();
-    setter.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
+    Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, value);
+    el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: value, inputType: 'insertText' }));
+    return before;
+  }
+  function setValue(el, value) {  // typing, then leaving the field
+    type(el, value);
     el.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  // What pressing Enter in a field does, then leaving it: keydown and keypress, a change if the
+  // value is new (a browser fires it on Enter), keyup, blur.
+  function commit(el, before) {
+    key(el, 'keydown'); key(el, 'keypress');
+    if (el.isConnected && el.value !== before) el.dispatchEvent(new Event('change', { bubbles: true }));
+    key(el, 'keyup');
+    if (el.isConnected && el.blur) el.blur();
+  }
+  function typed(el, spec) {  // a value typed into this very field and committed with Enter
+    const values = spec.values || [];
+    return spec.event === 'keydown:Enter' && values.length === 1 && query(values[0][0]) === el;
   }
   function fill(values) {  // [[locator, value]]: text typed, options selected, boxes (un)checked
     for (const [loc, value] of values || []) {
-      const field = document.querySelector(loc);
+      const field = query(loc);
       if (!field) throw new Error('field not found: ' + loc);
       if (field.type === 'checkbox' || field.type === 'radio') {
         const want = value === 'on';
@@ -893,6 +1186,7 @@
       return;
     }
     if (ev === 'input' || ev === 'change') {
+      if (spec.values && spec.values.length) return;  // fill() chose the option and said so
       if (el.focus) el.focus();
       el.dispatchEvent(new Event(ev, { bubbles: true }));
       return;
@@ -900,7 +1194,7 @@
     if (ev === 'submit') {
       const form = el.localName === 'form' ? el : el.form;
       if (spec.submitter) {
-        const button = document.querySelector(spec.submitter);
+        const button = query(spec.submitter);
         if (button) { button.click(); return; }
       }
       if (form.requestSubmit) form.requestSubmit(); else form.submit();
@@ -937,16 +1231,17 @@
       let answered = false;
       const answer = (result) => { if (!answered) { answered = true; onLeave = null; done(result); } };
       onLeave = () => answer({ navigating: leavingTo, blocked: blocked.splice(0), dialogs: dialogs.splice(0) });
-      try {
-        fill(spec.values);
-        dispatch(el, spec);
-        touch();  // the quiet window starts when the event has been handled
-      } catch (e) {
+      const failed = (e) => {
         phase = 'idle';
         answer({ error: 'fire-failed', message: String(e && e.message || e) });
-        return;
-      }
-      if (phase === 'leaving') { onLeave && onLeave(); return; }
+      };
+      const fired = () => {
+        touch();  // the quiet window starts when the event has been handled
+        if (phase === 'leaving') { if (onLeave) onLeave(); return; }
+        if (CONFIG.waitMs) nativeSetTimeout(after, CONFIG.waitMs);
+        else if (spec.event === 'scroll') rAF(() => rAF(after));
+        else after();
+      };
       const after = () => settle((timedOut) => {
         if (phase === 'leaving') return;
         onMutations(observer.takeRecords());
@@ -956,9 +1251,24 @@
         const settleMs = Math.round(now() - fireStart);
         answer(snapshot({ timedOut, frames: recorded, settleMs }, spec.light));
       });
-      if (CONFIG.waitMs) nativeSetTimeout(after, CONFIG.waitMs);
-      else if (spec.event === 'scroll') rAF(() => rAF(after));
-      else after();
+      try {
+        if (typed(el, spec)) {
+          // Enter comes in a task of its own, once the framework has seen the typed value
+          // (React, Vue, Svelte and Lit update on a microtask).
+          const before = type(el, spec.values[0][1]);
+          nativeSetTimeout(() => {
+            try { commit(el, before); } catch (e) { failed(e); return; }
+            fired();
+          }, 0);
+          return;
+        }
+        fill(spec.values);
+        dispatch(el, spec);
+      } catch (e) {
+        failed(e);
+        return;
+      }
+      fired();
     },
     // Fire several actions in a row (a replay), each settling before the next: one round trip.
     // Stops at the first that fails or leaves the page.
@@ -976,7 +1286,7 @@
     },
     // The viewport centre of an element, for a real hover through the browser's input.
     point(loc) {
-      const el = document.querySelector(loc);
+      const el = query(loc);
       if (!el) return null;
       el.scrollIntoView({ block: 'center', inline: 'center' });
       const r = el.getBoundingClientRect();
@@ -988,4 +1298,4 @@
     note(kind, item) { (kind === 'dialog' ? dialogs : popups).push(item); },
   };
   Object.defineProperty(window, '__statecrawl', { value: agent, enumerable: false });
-})();
+})

@@ -17,6 +17,7 @@ import time
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+from urllib.parse import urldefrag
 
 import urllib3
 from selenium import webdriver
@@ -166,7 +167,7 @@ class Browser:
             "defaultText": config.inputs.default_text,
             "maxOptions": config.inputs.max_options,
         }
-        self.agent_source = f"const CONFIG = {json.dumps(agent_config)};\n{source}"
+        self.agent_source = f"{source.rstrip()}({json.dumps(agent_config)});\n"
 
     # ---- lifecycle ---------------------------------------------------------------------------
     def start(self) -> Browser:
@@ -300,6 +301,10 @@ class Browser:
         self._drain()
         self._limit(self.config.timing.load_timeout)
         try:
+            if urldefrag(self.web.current_url).url == urldefrag(url).url:
+                # Only the fragment differs: the browser would stay in the same document, with
+                # the application's state in memory. A load must start the document afresh.
+                self.web.get("about:blank")
             self.web.get(url)
         except (TimeoutException, urllib3.exceptions.ReadTimeoutError):
             limit = self.config.timing.load_timeout
@@ -393,8 +398,6 @@ class Browser:
         if not self.storage_used:
             return
         self.storage_used = False
-        self.script_timeout = 0.0
-        self.pids: list[int] = []
         for site in sorted(self.scope.origins | self.visited):
             web.execute_cdp_cmd(
                 "Storage.clearDataForOrigin",

@@ -30,7 +30,7 @@ from .config import Config
 from .directory import Crawl, CrawlDirectory, load
 from .errors import NavigationError, StatecrawlError
 from .graph import StateGraph
-from .models import get_model, volatile_between
+from .models import generated_between, get_model, volatile_between
 from .network import Exchange
 from .plugin import Plugin
 from .scope import Scope
@@ -98,6 +98,7 @@ class Explorer:
         self.graph = StateGraph()
         self.states: dict[str, State] = {}
         self.index: dict[str, str] = {}  # state key -> state id
+        self.merged: dict[str, str] = {}  # id of a state merged into another -> that one's id
         self.volatile: frozenset[str] = frozenset()
         self.loads: dict[str, str | None] = {}  # URL -> the state a fresh load of it shows
         self.first_loads: dict[str, str] = {}  # URL -> the html of its first fresh load
@@ -270,6 +271,7 @@ class Explorer:
         try:
             if worker.current != source.id:
                 self._reach(worker, source)
+                source = self.states[self._resolve(source.id)]
             snapshot = worker.browser.fire(action)
             exchanges = worker.browser.take_exchanges()
         except Unreachable:
@@ -283,6 +285,7 @@ class Explorer:
             return
         with self.lock:
             self._learn(set(snapshot.volatile))
+            source = self.states.get(self._resolve(source.id), source)
             target = self._observe(snapshot, worker, source.depth + 1, exchanges, source.id, action)
             worker.current = target
             if target is not None:
@@ -360,24 +363,30 @@ class Explorer:
         if own_url_untried and state.url in self.scope:
             snapshot = self._fresh_load(worker, state.url)
             with self.lock:
-                key = self.model.key(snapshot, self.volatile)
-                shown = self.index.get(key)
+                shown = self._reconcile([snapshot], [state.id])[0]
                 self.loads[state.url] = shown
                 worker.current = shown
-                if shown == state.id:
+                if shown == self._resolve(state.id):
                     return
+        why: str | None = "no known path to it"
         for attempt in range(2):
             with self.lock:
                 plan = self._plan(state, worker.current if attempt == 0 else None, attempt > 0)
             if plan is None:
                 break
-            if self._replay(worker, *plan):
+            why = self._replay(worker, *plan)
+            if why is None:
                 return
         with self.lock:
+            state = self.states.get(self._resolve(state.id), state)
+            if worker.current == state.id:
+                return
             state.unreachable = True
             self.stats.unreachable += 1
             self.strategy.discard(state.id)
-            self.graph.graph.nodes[state.id]["unreachable"] = True
+            node = self.graph.graph.nodes[state.id]
+            node["unreachable"] = True
+            node["unreachable_reason"] = why
         raise Unreachable(state.id)
 
     def _plan(
@@ -433,15 +442,19 @@ class Explorer:
 
     def _replay(
         self, worker: Worker, url: str | None, start: str, path: list[tuple[Action, str]]
-    ) -> bool:
-        """Load ``url`` (if any) and fire ``path``, checking each state's key on the way."""
+    ) -> str | None:
+        """Load ``url`` (if any) and fire ``path``, checking each state's key on the way;
+        ``None`` when the browser got there, else why not."""
         try:
             if url is not None:
                 snapshot = self._fresh_load(worker, url)
                 with self.lock:
-                    worker.current = self.index.get(self.model.key(snapshot, self.volatile))
+                    worker.current = self._reconcile([snapshot], [start])[0]
+                    start = self._resolve(start)
+                    if worker.current != start:
+                        return f"loading {url} shows another state than {start}"
             if worker.current != start:
-                return False
+                return f"the browser left {start}"
             while path:
                 if path[0][0].is_link:
                     snapshots = [self._fresh_load(worker, path[0][0].action)]
@@ -452,16 +465,35 @@ class Explorer:
                     self.stats.replayed += len(snapshots)
                     for snapshot in snapshots:
                         self._learn(set(snapshot.volatile))
-                    reached = [self.index.get(self.model.key(s, self.volatile)) for s in snapshots]
+                    expected = [target for _, target in path[: len(snapshots)]]
+                    reached = self._reconcile(snapshots, expected)
                     worker.current = reached[-1]  # the browser went as far as the batch did
-                if reached != [expected for _, expected in path[: len(reached)]]:
-                    return False
+                for (action, target), got in zip(path, reached, strict=False):
+                    if got != self._resolve(target):
+                        return f"{action.event} on {action.name} led to another state than {target}"
                 path = path[len(snapshots) :]
-            return True
-        except (ActionFailed, NavigationError):
+            return None
+        except (ActionFailed, NavigationError) as exc:
             with self.lock:
                 worker.current = None
-            return False
+            return f"replay failed: {exc}"
+
+    def _reconcile(self, snapshots: list[Snapshot], expected: list[str]) -> list[str | None]:
+        """The states ``snapshots`` show. One that differs from the state it was expected to be
+        only in values generated per action (ids, uuids, timestamps) is that state: those
+        parts are learned as volatile first."""
+        while True:
+            reached = [self.index.get(self.model.key(s, self.volatile)) for s in snapshots]
+            for snapshot, got, wanted in zip(snapshots, reached, expected, strict=False):
+                want = self._resolve(wanted)
+                state = self.states.get(want)
+                if got != want and state is not None and state.snapshot is not None:
+                    names = generated_between(state.snapshot.html, snapshot.html)
+                    if names and not names <= self.volatile:
+                        self._learn(names)
+                        break  # keys changed: look again
+            else:
+                return reached
 
     # ---- recording ------------------------------------------------------------------------
     def _observe(
@@ -664,8 +696,16 @@ class Explorer:
                 self._merge(state.id, keeper)
         self.index = index
 
+    def _resolve(self, state_id: str) -> str:
+        """The id a state has now: states merge when volatility is learned."""
+        return self.merged.get(state_id, state_id)
+
     def _merge(self, old: str, keeper: str) -> None:
         state = self.states.pop(old)
+        self.merged[old] = keeper
+        for merged, into in self.merged.items():
+            if into == old:
+                self.merged[merged] = keeper
         self.strategy.discard(old)
         self.graph.merge(old, keeper)
         self.fired = {(keeper if s == old else s, k) for s, k in self.fired}
