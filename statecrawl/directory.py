@@ -48,6 +48,20 @@ class CrawlDirectory:
         self._write(self.path / relative, png)
         return relative
 
+    def rename_states(self, names: dict[str, str]) -> None:
+        """Move the files of renamed states (``names``: old id -> new id); a new id may be
+        another state's old one, so every file moves aside first."""
+        moves = []
+        for old, new in names.items():
+            for relative in (self.snapshot_path(old), self.screenshot_path(old)):
+                path = self.path / relative
+                if path.exists():
+                    aside = path.with_name(path.name + ".renaming")
+                    os.replace(path, aside)
+                    moves.append((aside, self.path / relative.replace(old, new)))
+        for aside, path in moves:
+            os.replace(aside, path)
+
     def write_graph(self, graph: StateGraph) -> None:
         """Write ``graph.json`` and ``graph.graphml``."""
         graph.write(self.path)

@@ -708,6 +708,8 @@ class Explorer:
                 self.merged[merged] = keeper
         self.strategy.discard(old)
         self.graph.merge(old, keeper)
+        node = self.graph.graph.nodes[keeper]
+        node["aliases"] = sorted({*node.get("aliases", ()), old})
         self.fired = {(keeper if s == old else s, k) for s, k in self.fired}
         self.edge_actions = {
             (keeper if s == old else s, k): a for (s, k), a in self.edge_actions.items()
@@ -765,7 +767,26 @@ class Explorer:
                 plugin.on_finish(self)
         for worker in self.workers:
             worker.browser.close()
+        self._name_states()
         self._write()
+
+    def _name_states(self) -> None:
+        """Name each state by its final key. Its id was its key when it was found; volatility
+        learned later changes keys, so without this the ids would depend on the order of
+        discovery (browsers, timing). Old ids stay on the node as ``aliases``."""
+        names = {s.id: s.key for s in self.states.values() if s.id != s.key}
+        if not names:
+            return
+        self.graph.rename(names)
+        self.out.rename_states(names)
+        for new in names.values():
+            node = self.graph.graph.nodes[new]
+            node["snapshot"] = self.out.snapshot_path(new)
+            if node.get("screenshot"):
+                node["screenshot"] = self.out.screenshot_path(new)
+        self.states = {names.get(i, i): s for i, s in self.states.items()}
+        for state in self.states.values():
+            state.id = state.key
 
 
 def crawl(url: str | Iterable[str], **options: Any) -> Crawl:

@@ -49,6 +49,20 @@ class StateGraph:
             self.graph.add_edge(into, target, key=key, **{**data, "source": into})
         self.graph.remove_node(old)
 
+    def rename(self, names: dict[str, str]) -> None:
+        """Give states new ids (``names``: old id -> new id); each keeps its old ids in
+        ``aliases``, as records written earlier (the archive's) name the state by them."""
+        if not names:
+            return
+        self.graph = nx.relabel_nodes(self.graph, names)
+        for old, new in names.items():
+            node = self.graph.nodes[new]
+            node["id"] = new
+            node["aliases"] = sorted({*node.get("aliases", ()), old})
+        for _, _, data in self.graph.edges(data=True):
+            data["source"] = names.get(data["source"], data["source"])
+            data["target"] = names.get(data["target"], data["target"])
+
     def to_data(self) -> dict[str, Any]:
         """Node-link data, as written to ``graph.json``."""
         return nx.node_link_data(self.graph, edges="edges")
