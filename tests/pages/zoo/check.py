@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drive every build of the Errands zoo in headless Chromium, through real keys and clicks.
 
-Usage: check.py [DIST] [--stack NAME ...] [--dom] [--shots DIR]
+Usage: check.py [DIST] [--stack NAME ...] [--dom] [--shots DIR] [--trace]
 
 Serves DIST (default: dist/ beside this file) on 127.0.0.1 from a thread, then for each stack
 opens a fresh Chromium and walks the app: add, toggle, filters, edit (Enter, Escape, blur),
@@ -24,22 +24,35 @@ import functools
 import http.server
 import json
 import re
+import shutil
 import sys
 import tempfile
 import threading
 import time
+import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
 
-STACKS = ["vanilla", "jquery", "backbone", "react", "preact", "vue", "svelte", "lit", "shadow-closed"]
+STACKS = [
+    "vanilla",
+    "jquery",
+    "backbone",
+    "react",
+    "preact",
+    "vue",
+    "svelte",
+    "lit",
+    "shadow-closed",
+]
 SHADOW = {"lit": "open", "shadow-closed": "closed"}
 FLAGS = [
     "--headless=new",
@@ -53,7 +66,6 @@ FLAGS = [
     "--window-size=900,700",
 ]
 WAIT = 3.0
-
 
 
 def canonical(rows: list[tuple[str, bool, bool]], selected: str = "All") -> str:
@@ -78,8 +90,8 @@ def canonical(rows: list[tuple[str, bool, bool]], selected: str = "All") -> str:
         )
         clear = '<button class="clear">Clear done</button>' if left < len(rows) else ""
         footer = (
-            f'<footer class="bar"><span class="count">{left} errand{"" if left == 1 else "s"} left</span>'
-            f"{links}{clear}</footer>"
+            f'<footer class="bar"><span class="count">{left} errand{"" if left == 1 else "s"} '
+            f"left</span>{links}{clear}</footer>"
         )
     return (
         '<main class="app" id="app"><h1>Errands</h1>'
@@ -92,10 +104,22 @@ def canonical(rows: list[tuple[str, bool, bool]], selected: str = "All") -> str:
 # mapped back to the canonical shape before comparing, and reported.
 KNOWN_DIFFERENCES: dict[str, list[tuple[str, str, str]]] = {
     "vue": [
-        ('<main class="app" data-v-app id="app">', '<main class="app" id="app">', "data-v-app on the mount container"),
-        ('<input aria-label="Done" checked class="toggle"', '<input aria-label="Done" class="toggle"', "checked attribute on ticked boxes"),
+        (
+            '<main class="app" data-v-app id="app">',
+            '<main class="app" id="app">',
+            "data-v-app on the mount container",
+        ),
+        (
+            '<input aria-label="Done" checked class="toggle"',
+            '<input aria-label="Done" class="toggle"',
+            "checked attribute on ticked boxes",
+        ),
         ("<a class href=", "<a href=", 'class="" on unselected filter links'),
-        (r'<input class="edit" value="[^"]*">', '<input class="edit">', "value attribute on the edit field"),
+        (
+            r'<input class="edit" value="[^"]*">',
+            '<input class="edit">',
+            "value attribute on the edit field",
+        ),
     ],
     "react": [
         (
@@ -149,7 +173,7 @@ def retry(read: Callable[[], Any]) -> Any:
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
@@ -160,14 +184,16 @@ def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def new_driver() -> webdriver.Chrome:
+def new_driver(profile: str) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for flag in FLAGS:
         options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='zoo-chrome-')}")
+    options.add_argument(f"--user-data-dir={profile}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=webdriver.ChromeService(executable_path="/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(
+        service=webdriver.ChromeService(executable_path="/usr/bin/chromedriver"), options=options
+    )
 
 
 # ---------------------------------------------------------------- two ways to reach the nodes
@@ -184,7 +210,10 @@ class Node:
         raise NotImplementedError
 
     def center(self) -> tuple[int, int]:
-        r = self.js("const r = this.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];")
+        r = self.js(
+            "const r = this.getBoundingClientRect();"
+            "return [r.left + r.width / 2, r.top + r.height / 2];"
+        )
         return round(r[0]), round(r[1])
 
     @property
@@ -236,7 +265,9 @@ class WebNode(Node):
         self.element = element
 
     def js(self, body: str) -> Any:
-        return self.driver.execute_script(f"return (function () {{ {body} }}).call(arguments[0]);", self.element)
+        return self.driver.execute_script(
+            f"return (function () {{ {body} }}).call(arguments[0]);", self.element
+        )
 
     def serialise(self) -> dict[str, Any]:
         return self.driver.execute_script(f"return ({SERIALISE}).call(arguments[0]);", self.element)
@@ -292,7 +323,9 @@ class Ui:
         ActionChains(self.driver, duration=0).send_keys(*keys).perform()
 
     def select_all(self) -> None:
-        ActionChains(self.driver, duration=0).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
+        ActionChains(self.driver, duration=0).key_down(Keys.CONTROL).send_keys("a").key_up(
+            Keys.CONTROL
+        ).perform()
 
 
 class ClosedUi(Ui):
@@ -310,10 +343,14 @@ class ClosedUi(Ui):
             stack.extend(node.get("shadowRoots", []))
         if root_id is None:
             return []
-        ids = self.driver.execute_cdp_cmd("DOM.querySelectorAll", {"nodeId": root_id, "selector": css})["nodeIds"]
+        ids = self.driver.execute_cdp_cmd(
+            "DOM.querySelectorAll", {"nodeId": root_id, "selector": css}
+        )["nodeIds"]
         nodes: list[Node] = []
         for node_id in ids:
-            obj = self.driver.execute_cdp_cmd("DOM.resolveNode", {"nodeId": node_id})["object"]["objectId"]
+            obj = self.driver.execute_cdp_cmd("DOM.resolveNode", {"nodeId": node_id})["object"][
+                "objectId"
+            ]
             nodes.append(CdpNode(self.driver, obj))
         return nodes
 
@@ -322,7 +359,9 @@ class ClosedUi(Ui):
 
 
 class Walk:
-    def __init__(self, driver: webdriver.Chrome, base: str, stack: str, shots: Path | None, dom: bool) -> None:
+    def __init__(
+        self, driver: webdriver.Chrome, base: str, stack: str, shots: Path | None, dom: bool
+    ) -> None:
         self.driver = driver
         self.url = f"{base}/{stack}/"
         self.origin = base
@@ -341,7 +380,7 @@ class Walk:
             self.failures.append(what)
 
     def wait(self, probe: Callable[[], Any], what: str | Callable[[], str]) -> bool:
-        """Poll probe() until it is truthy; record `what` (or what() then) as failed after WAIT seconds."""
+        """Poll probe() until truthy; after WAIT seconds record `what` (or what()) as failed."""
         deadline = time.monotonic() + WAIT
         last: Any = None
         while True:
@@ -369,7 +408,9 @@ class Walk:
     def footer_shown(self) -> bool:
         def read() -> bool:
             bars = self.ui.all("footer.bar")
-            return bool(bars) and bars[0].js("return !this.hidden && this.getClientRects().length > 0;")
+            return bool(bars) and bars[0].js(
+                "return !this.hidden && this.getClientRects().length > 0;"
+            )
 
         return retry(read)
 
@@ -378,15 +419,21 @@ class Walk:
 
     def _row(self, text: str) -> Node:
         for li in self.ui.all("li.errand"):
-            if li.js("const t = this.querySelector('.text'); return t ? t.textContent : null;") == text:
+            if self._row_text(li) == text:
                 return li
         raise Failure(f"no row {text!r}")
 
     def in_row(self, text: str, css: str) -> Node:
         """The `css` node inside the row showing `text`."""
+
         def find() -> Node:
-            index = next((i for i, li in enumerate(self.ui.all("li.errand")) if self._row_text(li) == text), None)
-            found = self.ui.all(f"li.errand:nth-child({index + 1}) {css}") if index is not None else []
+            index = next(
+                (i for i, li in enumerate(self.ui.all("li.errand")) if self._row_text(li) == text),
+                None,
+            )
+            found = (
+                self.ui.all(f"li.errand:nth-child({index + 1}) {css}") if index is not None else []
+            )
             if not found:
                 raise Failure(f"no {css} in row {text!r}")
             return found[0]
@@ -411,7 +458,9 @@ class Walk:
         self.ui.keys(text, Keys.ENTER)
 
     def stored(self) -> Any:
-        raw = self.driver.execute_script("return localStorage.getItem(arguments[0]);", f"errands-{self.stack}")
+        raw = self.driver.execute_script(
+            "return localStorage.getItem(arguments[0]);", f"errands-{self.stack}"
+        )
         return json.loads(raw) if raw else None
 
     def outside_requests(self) -> list[str]:
@@ -441,14 +490,22 @@ class Walk:
 
     def run(self) -> None:
         self.load(fresh=True)
-        self.check(self.ui.all("h1") and self.ui.all("h1")[0].text == "Errands", "no <h1>Errands</h1>")
+        self.check(
+            self.ui.all("h1") and self.ui.all("h1")[0].text == "Errands", "no <h1>Errands</h1>"
+        )
         self.check(self.rows() == [], "list not empty at start")
         self.check(not self.footer_shown(), "footer shown while the list is empty")
 
         # add, trimmed, empty ignored, field cleared
         self.add("buy milk")
-        self.wait(lambda: self.rows() == ["buy milk"], lambda: f"typing 'buy milk'+Enter did not add the row (rows {self.rows()})")
-        self.wait(lambda: self.count() == "1 errand left", lambda: f"count not '1 errand left' but {self.count()!r}")
+        self.wait(
+            lambda: self.rows() == ["buy milk"],
+            lambda: f"typing 'buy milk'+Enter did not add the row (rows {self.rows()})",
+        )
+        self.wait(
+            lambda: self.count() == "1 errand left",
+            lambda: f"count not '1 errand left' but {self.count()!r}",
+        )
         self.check(self.ui.one("input.new-errand").value == "", "field not cleared after adding")
         self.check(not self.ui.all("footer.bar button.clear"), "Clear done shown with nothing done")
         self.ui.keys("   ", Keys.ENTER)
@@ -457,18 +514,35 @@ class Walk:
 
         # toggle
         self.in_row("buy milk", ".toggle").click()
-        self.wait(lambda: self.count() == "0 errands left", lambda: f"ticking did not give '0 errands left' but {self.count()!r}")
+        self.wait(
+            lambda: self.count() == "0 errands left",
+            lambda: f"ticking did not give '0 errands left' but {self.count()!r}",
+        )
         self.wait(lambda: "done" in self.row("buy milk").cls.split(), "ticked row lacks class done")
-        self.wait(lambda: [b.text for b in self.ui.all("footer.bar button.clear")] == ["Clear done"], "no Clear done button after ticking")
+        self.wait(
+            lambda: [b.text for b in self.ui.all("footer.bar button.clear")] == ["Clear done"],
+            "no Clear done button after ticking",
+        )
         self.in_row("buy milk", ".toggle").click()
-        self.wait(lambda: self.count() == "1 errand left", "unticking did not give back '1 errand left'")
-        self.wait(lambda: not self.ui.all("footer.bar button.clear"), "Clear done still shown after unticking")
+        self.wait(
+            lambda: self.count() == "1 errand left", "unticking did not give back '1 errand left'"
+        )
+        self.wait(
+            lambda: not self.ui.all("footer.bar button.clear"),
+            "Clear done still shown after unticking",
+        )
         self.in_row("buy milk", ".toggle").click()
         self.wait(lambda: self.count() == "0 errands left", "ticking again failed")
 
         self.add("  walk dog  ")
-        self.wait(lambda: self.rows() == ["buy milk", "walk dog"], lambda: f"second add failed or untrimmed (rows {self.rows()})")
-        self.wait(lambda: self.count() == "1 errand left", lambda: f"count with one open of two is {self.count()!r}")
+        self.wait(
+            lambda: self.rows() == ["buy milk", "walk dog"],
+            lambda: f"second add failed or untrimmed (rows {self.rows()})",
+        )
+        self.wait(
+            lambda: self.count() == "1 errand left",
+            lambda: f"count with one open of two is {self.count()!r}",
+        )
         self.ui.one("h1").hover()
         self.dom_shape([("buy milk", True, False), ("walk dog", False, False)], "after adding")
         if self.shots:
@@ -476,57 +550,120 @@ class Walk:
             self.driver.save_screenshot(str(self.shots / f"{self.stack}.png"))
 
         # filters
-        for label, hash_, expect in [("Open", "#/open", ["walk dog"]), ("Done", "#/done", ["buy milk"]), ("All", "#/", ["buy milk", "walk dog"])]:
+        for label, hash_, expect in [
+            ("Open", "#/open", ["walk dog"]),
+            ("Done", "#/done", ["buy milk"]),
+            ("All", "#/", ["buy milk", "walk dog"]),
+        ]:
             self.link(label).click()
-            self.wait(lambda: self.rows() == expect, lambda: f"filter {label} shows {self.rows()} not {expect}")
-            self.check(self.driver.execute_script("return location.hash") == hash_, f"filter {label} did not set {hash_}")
-            self.wait(lambda: [a.text for a in self.ui.all("footer.bar a.selected")] == [label], f"filter {label} not the one marked selected")
+            self.wait(
+                lambda expect=expect: self.rows() == expect,
+                lambda label=label, expect=expect: (
+                    f"filter {label} shows {self.rows()} not {expect}"
+                ),
+            )
+            self.check(
+                self.driver.execute_script("return location.hash") == hash_,
+                f"filter {label} did not set {hash_}",
+            )
+            self.wait(
+                lambda label=label: (
+                    [a.text for a in self.ui.all("footer.bar a.selected")] == [label]
+                ),
+                f"filter {label} not the one marked selected",
+            )
 
         # edit: Enter commits, Escape cancels, blur commits, empty deletes
         self.in_row("walk dog", ".text").dblclick()
-        if self.wait(lambda: len(self.ui.all("li.errand .edit")) == 1, "double-click did not open the edit field"):
+        if self.wait(
+            lambda: len(self.ui.all("li.errand .edit")) == 1,
+            "double-click did not open the edit field",
+        ):
             edit = self.ui.one("li.errand .edit")
             self.check(edit.value == "walk dog", f"edit field holds {edit.value!r}")
             self.wait(lambda: self.ui.one("li.errand .edit").focused, "edit field not focused")
             self.dom_shape([("buy milk", True, False), ("walk dog", False, True)], "while editing")
             self.ui.select_all()
             self.ui.keys("walk the dog", Keys.ENTER)
-            self.wait(lambda: self.rows() == ["buy milk", "walk the dog"] and not self.ui.all(".edit"), lambda: f"Enter did not commit the edit (rows {self.rows()})")
+            self.wait(
+                lambda: self.rows() == ["buy milk", "walk the dog"] and not self.ui.all(".edit"),
+                lambda: f"Enter did not commit the edit (rows {self.rows()})",
+            )
         self.in_row("walk the dog", ".text").dblclick()
-        if self.wait(lambda: self.ui.all("li.errand .edit") and self.ui.one("li.errand .edit").focused, "second edit did not open"):
+        if self.wait(
+            lambda: self.ui.all("li.errand .edit") and self.ui.one("li.errand .edit").focused,
+            "second edit did not open",
+        ):
             self.ui.select_all()
             self.ui.keys("zzz", Keys.ESCAPE)
-            self.wait(lambda: self.rows() == ["buy milk", "walk the dog"] and not self.ui.all(".edit"), lambda: f"Escape did not cancel (rows {self.rows()})")
+            self.wait(
+                lambda: self.rows() == ["buy milk", "walk the dog"] and not self.ui.all(".edit"),
+                lambda: f"Escape did not cancel (rows {self.rows()})",
+            )
         time.sleep(0.2)
-        self.check(self.rows() == ["buy milk", "walk the dog"], f"Escape was followed by a commit (rows {self.rows()})")
+        self.check(
+            self.rows() == ["buy milk", "walk the dog"],
+            f"Escape was followed by a commit (rows {self.rows()})",
+        )
         self.in_row("walk the dog", ".text").dblclick()
-        if self.wait(lambda: self.ui.all("li.errand .edit") and self.ui.one("li.errand .edit").focused, "third edit did not open"):
+        if self.wait(
+            lambda: self.ui.all("li.errand .edit") and self.ui.one("li.errand .edit").focused,
+            "third edit did not open",
+        ):
             self.ui.select_all()
             self.ui.keys("walk the cat")
             self.ui.one("h1").click()
-            self.wait(lambda: self.rows() == ["buy milk", "walk the cat"] and not self.ui.all(".edit"), lambda: f"blur did not commit (rows {self.rows()})")
+            self.wait(
+                lambda: self.rows() == ["buy milk", "walk the cat"] and not self.ui.all(".edit"),
+                lambda: f"blur did not commit (rows {self.rows()})",
+            )
 
         # hover reveals Remove
         self.ui.one("h1").hover()
-        self.wait(lambda: self.in_row("buy milk", ".remove").visibility == "hidden", "Remove visible without hover")
+        self.wait(
+            lambda: self.in_row("buy milk", ".remove").visibility == "hidden",
+            "Remove visible without hover",
+        )
         self.in_row("buy milk", ".text").hover()
-        self.wait(lambda: self.in_row("buy milk", ".remove").visibility == "visible", "hovering the row did not reveal Remove")
-        self.check(self.in_row("walk the cat", ".remove").visibility == "hidden", "hover revealed another row's Remove")
+        self.wait(
+            lambda: self.in_row("buy milk", ".remove").visibility == "visible",
+            "hovering the row did not reveal Remove",
+        )
+        self.check(
+            self.in_row("walk the cat", ".remove").visibility == "hidden",
+            "hover revealed another row's Remove",
+        )
 
         # persistence
         ids = [li.js("return this.getAttribute('data-id');") for li in self.ui.all("li.errand")]
         self.check(all(ids) and len(set(ids)) == 2, f"data-id missing or repeated: {ids}")
         self.wait(
-            lambda: [(e.get("text"), e.get("done")) for e in self.stored() or []] == [("buy milk", True), ("walk the cat", False)],
+            lambda: (
+                [(e.get("text"), e.get("done")) for e in self.stored() or []]
+                == [("buy milk", True), ("walk the cat", False)]
+            ),
             lambda: f"localStorage errands-{self.stack} holds {self.stored()!r}",
         )
         self.console()
         self.load()
-        self.wait(lambda: self.rows() == ["buy milk", "walk the cat"], lambda: f"reload lost the items (rows {self.rows()})")
-        self.wait(lambda: self.count() == "1 errand left", lambda: f"after reload count is {self.count()!r}")
-        self.check(self.in_row("buy milk", ".toggle").checked, "after reload 'buy milk' is not ticked")
-        self.check("done" in self.row("buy milk").cls.split(), "after reload 'buy milk' lacks class done")
-        self.check(not self.in_row("walk the cat", ".toggle").checked, "after reload 'walk the cat' is ticked")
+        self.wait(
+            lambda: self.rows() == ["buy milk", "walk the cat"],
+            lambda: f"reload lost the items (rows {self.rows()})",
+        )
+        self.wait(
+            lambda: self.count() == "1 errand left",
+            lambda: f"after reload count is {self.count()!r}",
+        )
+        self.check(
+            self.in_row("buy milk", ".toggle").checked, "after reload 'buy milk' is not ticked"
+        )
+        self.check(
+            "done" in self.row("buy milk").cls.split(), "after reload 'buy milk' lacks class done"
+        )
+        self.check(
+            not self.in_row("walk the cat", ".toggle").checked,
+            "after reload 'walk the cat' is ticked",
+        )
         self.dom_shape([("buy milk", True, False), ("walk the cat", False, False)], "after reload")
         again = [li.js("return this.getAttribute('data-id');") for li in self.ui.all("li.errand")]
         self.check(again == ids, f"data-id changed over reload: {ids} -> {again}")
@@ -534,24 +671,39 @@ class Walk:
         # Clear done, then Remove the last one
         self.ui.one("footer.bar button.clear").click()
         self.wait(lambda: self.rows() == ["walk the cat"], lambda: f"Clear done left {self.rows()}")
-        self.wait(lambda: not self.ui.all("footer.bar button.clear"), "Clear done still shown with nothing done")
+        self.wait(
+            lambda: not self.ui.all("footer.bar button.clear"),
+            "Clear done still shown with nothing done",
+        )
         self.in_row("walk the cat", ".text").hover()
         self.in_row("walk the cat", ".remove").click()
         self.wait(lambda: self.rows() == [], lambda: f"Remove left {self.rows()}")
         self.wait(lambda: not self.footer_shown(), "footer still shown with an empty list")
-        self.wait(lambda: self.stored() == [], lambda: f"localStorage after removing all: {self.stored()!r}")
+        self.wait(
+            lambda: self.stored() == [],
+            lambda: f"localStorage after removing all: {self.stored()!r}",
+        )
         self.console()
         self.load()
-        self.check(self.rows() == [] and not self.footer_shown(), "reload after removing all is not empty")
+        self.check(
+            self.rows() == [] and not self.footer_shown(), "reload after removing all is not empty"
+        )
 
         # an empty commit deletes
         self.add("temp")
         self.wait(lambda: self.rows() == ["temp"], "could not add 'temp'")
         self.in_row("temp", ".text").dblclick()
-        if self.wait(lambda: self.ui.all("li.errand .edit") and self.ui.one("li.errand .edit").focused, "edit of 'temp' did not open"):
+        if self.wait(
+            lambda: self.ui.all("li.errand .edit") and self.ui.one("li.errand .edit").focused,
+            "edit of 'temp' did not open",
+        ):
             self.ui.select_all()
             self.ui.keys(Keys.BACKSPACE, Keys.ENTER)
-            self.wait(lambda: self.rows() == [], lambda: f"empty edit did not delete (rows {self.rows()})")
+            self.wait(
+                lambda: self.rows() == [], lambda: f"empty edit did not delete (rows {self.rows()})"
+            )
+        outside = self.outside_requests()
+        self.check(not outside, f"requests outside the page's origin: {outside}")
         self.console()
 
     def dom_shape(self, rows: list[tuple[str, bool, bool]], when: str) -> None:
@@ -561,8 +713,12 @@ class Walk:
             return
         shape = mains[0].serialise()  # type: ignore[attr-defined]
         dom = shape["dom"]
+        for count, what in [(shape["comments"], "comment"), (shape["emptyText"], "empty text")]:
+            if count and f"{what} nodes as markers" not in self.notes:
+                self.notes.append(f"{what} nodes as markers")
         if self.show_dom:
-            print(f"--- {self.stack} {when}: {shape['comments']} comments, {shape['emptyText']} empty text nodes dropped")
+            dropped = f"{shape['comments']} comments, {shape['emptyText']} empty text nodes dropped"
+            print(f"--- {self.stack} {when}: {dropped}")
             print(dom)
         for framework, plain, what in KNOWN_DIFFERENCES.get(self.stack, []):
             if re.search(framework, dom):
@@ -571,21 +727,32 @@ class Walk:
                     self.notes.append(what)
         want = canonical(rows)
         if dom != want:
-            self.failures.append(f"DOM {when} differs from the canonical shape: {first_difference(dom, want)}")
+            self.failures.append(
+                f"DOM {when} differs from the canonical shape: {first_difference(dom, want)}"
+            )
 
 
 def first_difference(got: str, want: str) -> str:
-    i = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
-    return f"at {i}: got …{got[max(0, i - 40):i + 40]!r}… want …{want[max(0, i - 40):i + 40]!r}…"
+    i = next(
+        (i for i, (a, b) in enumerate(zip(got, want, strict=False)) if a != b),
+        min(len(got), len(want)),
+    )
+    return (
+        f"at {i}: got …{got[max(0, i - 40) : i + 40]!r}… want …{want[max(0, i - 40) : i + 40]!r}…"
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dist", nargs="?", default=str(Path(__file__).parent / "dist"))
-    parser.add_argument("--stack", action="append", choices=STACKS, help="only this stack (repeatable)")
+    parser.add_argument(
+        "--stack", action="append", choices=STACKS, help="only this stack (repeatable)"
+    )
     parser.add_argument("--dom", action="store_true", help="print each stack's normalised DOM")
     parser.add_argument("--shots", help="save a screenshot per stack into this folder")
-    parser.add_argument("--trace", action="store_true", help="print the traceback of a stack that stopped")
+    parser.add_argument(
+        "--trace", action="store_true", help="print the traceback of a stack that stopped"
+    )
     args = parser.parse_args()
 
     dist = Path(args.dist).resolve()
@@ -600,17 +767,20 @@ def main() -> int:
                 print(f"FAIL {stack}: no {stack}/index.html in {dist}")
                 failed += 1
                 continue
-            driver = new_driver()
+            profile = tempfile.mkdtemp(prefix="zoo-chrome-")
+            driver = new_driver(profile)
             walk = Walk(driver, base, stack, shots, args.dom)
             try:
                 walk.run()
             except Exception as exc:  # a step that could not go on at all
                 if args.trace:
-                    import traceback
                     traceback.print_exc()
-                walk.failures.append(f"stopped: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
+                walk.failures.append(
+                    f"stopped: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+                )
             finally:
                 driver.quit()
+                shutil.rmtree(profile, ignore_errors=True)
             if walk.failures:
                 failed += 1
                 print(f"FAIL {stack}: " + "; ".join(walk.failures), flush=True)
