@@ -58,14 +58,27 @@ def content(html: str) -> Content | None:
     return None
 
 
-def test_book_search_full_coverage(site: Site, crawl) -> None:
+def test_book_search_full_coverage(site: Site, crawl, tmp_path) -> None:
+    """Every screen, once, with one browser and with three: the same state ids."""
     serve(site)
-    result = crawl(
-        site.url("/search/"),
-        inputs={"values": {"Title or author": list(QUERIES)}},
-        max_depth=DEPTH,
-    )
+    results = [
+        crawl(
+            site.url("/search/"),
+            inputs={"values": {"Title or author": list(QUERIES)}},
+            max_depth=DEPTH,
+            browser={"count": count},
+            out=tmp_path / f"out-{count}",
+        )
+        for count in (1, 3)
+    ]
+    for result in results:
+        check_coverage(result)
+    one, three = ({s["id"] for s in r.states()} for r in results)
+    assert one == three, f"{len(one ^ three)} ids differ between one browser and three"
 
+
+def check_coverage(result) -> None:
+    """Every results page and every book tab reached, each exactly once."""
     expected: set[Content] = set()
     for q in QUERIES:
         pages, ids = catalogue.expected(q)
