@@ -15,6 +15,7 @@ from statecrawl.models import (
     StateModel,
     StructureModel,
     TextModel,
+    generated_between,
     get_model,
     volatile_between,
 )
@@ -150,6 +151,22 @@ def test_dom_key_form_entry_order_does_not_matter() -> None:
 def test_dom_key_form_field_identity_counts() -> None:
     html = page("<form><input name='a'><input name='b'></form>")
     assert key(html, form=[["p", "a", "1"]]) != key(html, form=[["p", "b", "1"]])
+
+
+def shadow_host(text: str, mode: str = ' shadowrootmode="open"') -> str:
+    """A custom element whose (declarative) template holds ``text``."""
+    return page(f"<x-card><template{mode}><p>{text}</p></template><b>light</b></x-card>")
+
+
+def test_dom_key_counts_the_content_of_a_shadow_root_template() -> None:
+    """A serialized open shadow root is what the user sees: its content tells states apart."""
+    assert key(shadow_host("0 left")) != key(shadow_host("1 left"))
+    assert key(shadow_host("0 left")) == key(shadow_host("0 left"))
+
+
+def test_dom_key_still_ignores_a_plain_template() -> None:
+    """A plain ``<template>`` is inert markup the page clones from: never part of the state."""
+    assert key(shadow_host("0 left", mode="")) == key(shadow_host("1 left", mode=""))
 
 
 # ---- masking ----------------------------------------------------------------------------------
@@ -310,6 +327,99 @@ def test_masking_what_volatile_between_finds_makes_the_keys_equal() -> None:
     }
     assert key(a) != key(b)
     assert key(a, found) == key(b, found)
+
+
+# ---- generated_between: values made up per action ---------------------------------------------
+
+UUID_A = "4f1c2a9e-77b0-4c1e-9d2b-0a6f3e5d8c71"
+UUID_B = "0b9d7e6c-2f4a-4b3e-8c1d-9e8f7a6b5c4d"
+
+
+def item(value: str, text: str = "milk") -> str:
+    """A list item carrying ``value`` as its ``data-key``, with ``text`` after a time stamp."""
+    return page(f'<ul id="list"><li data-key="{value}">{text}</li></ul>')
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param(UUID_A, UUID_B, id="uuid"),
+        pytest.param("k3j9x2ab0q", "p8q1z7mn4w", id="base-36 with digits"),
+        pytest.param("k3j9x2ab0q", "pwqhzvmnrt", id="base-36 with and without digits"),
+        pytest.param("pwqhzvmnrt", "k3j9x2ab0q", id="base-36 without and with digits"),
+        pytest.param("1732998091234", "1732998095678", id="13-digit timestamp"),
+        pytest.param("2026-11-30", "2026-12-01", id="ISO date"),
+        pytest.param("2026-11-30T21:21:31Z", "2026-12-01T08:02:11.512Z", id="ISO date-time"),
+        pytest.param("10:01", "9:59", id="hh:mm"),
+    ],
+)
+def test_generated_between_accepts_generated_values_in_attributes(a: str, b: str) -> None:
+    assert generated_between(item(a), item(b)) == {"#list/li|@data-key"}
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param(f"added {UUID_A}", f"added {UUID_B}", id="uuid"),
+        pytest.param("ref k3j9x2ab0q", "ref p8q1z7mn4w", id="base-36"),
+        pytest.param("at 1732998091234 ms", "at 1732998095678 ms", id="13-digit timestamp"),
+        pytest.param("due 2026-11-30", "due 2026-12-01", id="ISO date"),
+        pytest.param("saved at 10:01", "saved at 10:07:42", id="hh:mm"),
+    ],
+)
+def test_generated_between_accepts_generated_values_in_text(a: str, b: str) -> None:
+    left, right = page(f'<p id="note">{a}</p><p>milk</p>'), page(f'<p id="note">{b}</p><p>milk</p>')
+    assert generated_between(left, right) == {"#note|content"}
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param(
+            page('<span id="n">1 left</span>'), page('<span id="n">2 left</span>'), id="count"
+        ),
+        pytest.param(
+            page('<main data-view="summary">x</main>'),
+            page('<main data-view="reviews">x</main>'),
+            id="tab name of the same length",
+        ),
+        pytest.param(item(UUID_A, "milk"), item(UUID_B, "eggs"), id="uuid and a real change"),
+        pytest.param(item(UUID_A), page(f'<ul id="list"><li data-key="{UUID_A}">milk</li>'
+                                        "<li>eggs</li></ul>"), id="extra element"),
+        pytest.param(item(UUID_A), item(UUID_A).replace("<li ", "<li hidden "),
+                     id="extra attribute"),
+        pytest.param(item(UUID_A), item(UUID_A).replace("li", "p"), id="different tag"),
+        pytest.param(item(UUID_A), "", id="empty"),
+    ],
+)
+def test_generated_between_none_for_any_other_difference(a: str, b: str) -> None:
+    assert generated_between(a, b) is None
+    assert generated_between(b, a) is None
+
+
+def test_generated_between_equal_doms_is_empty() -> None:
+    assert generated_between(item(UUID_A), item(UUID_A)) == set()
+
+
+def test_generated_id_anchors_no_path_but_a_real_id_does() -> None:
+    """A uuid id is no anchor: the name goes through the tag.class chain to ``#results``."""
+
+    def row(ident: str, time: str) -> str:
+        return page(
+            f'<section id="results"><ul><li id="{ident}" class="row">'
+            f"<time>{time}</time> milk</li></ul></section>"
+        )
+
+    a, b = row(UUID_A, "10:01"), row(UUID_B, "10:02")
+    found = generated_between(a, b)
+    assert found == {"#results/ul/li.row|@id", "#results/ul/li.row/time|content"}
+    assert key(a) != key(b)
+    assert key(a, found) == key(b, found)
+    assert volatile_between(row(UUID_A, "10:01"), row(UUID_A, "10:02")) == {
+        "#results/ul/li.row/time|content"
+    }
+    assert volatile_between(row("milk", "10:01"), row("milk", "10:02")) == {"#milk/time|content"}
+    assert dom.GENERATED_ID.search(UUID_A) and not dom.GENERATED_ID.search("results")
 
 
 def test_module_doctests_pass() -> None:
