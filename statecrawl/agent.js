@@ -123,16 +123,47 @@
     const roots = knownRoots.size ? liveRoots() : [];
     return roots.length && el.getHTML ? el.getHTML({ shadowRoots: roots }) : el.innerHTML;
   }
-  function query(loc) {  // a locator: selectors joined by ' >>> ' step into shadow roots
-    let scope = document;
+  // A locator: selectors joined by ' >>> ' step into shadow roots, by ' |> ' into frames.
+  function query(loc) {
     let el = null;
-    for (const part of String(loc).split(' >>> ')) {
-      if (!scope) return null;
-      try { el = scope.querySelector(part); } catch (e) { return null; }
-      if (!el) return null;
-      scope = shadowOf(el);
+    for (const [i, inFrame] of String(loc).split(' |> ').entries()) {
+      let scope = document;
+      if (i > 0) {
+        try { scope = el.contentDocument; } catch (e) { return null; }
+      }
+      for (const part of inFrame.split(' >>> ')) {
+        if (!scope) return null;
+        try { el = scope.querySelector(part); } catch (e) { return null; }
+        if (!el) return null;
+        scope = shadowOf(el);
+      }
     }
     return el;
+  }
+
+  // ---- same-origin frames ------------------------------------------------------------------------
+  // Each frame's document has an agent of its own; the top one asks those of same-origin
+  // frames for their content, candidates and pending work, so a frame is part of the state.
+  const MAX_FRAMES = 20;
+  function frameAgents() {  // [[frame element, its agent's frame interface]]
+    const out = [];
+    for (const el of document.querySelectorAll('iframe, frame')) {
+      let inner = null;
+      try { inner = el.contentWindow && el.contentWindow.__statecrawl && el.contentWindow.__statecrawl.frame; } catch (e) { inner = null; }
+      if (inner) out.push([el, inner]);
+      if (out.length >= MAX_FRAMES) break;
+    }
+    return out;
+  }
+  function framesQuietFor(t) {  // how long every frame has been idle (Infinity without frames)
+    let quiet = Infinity;
+    for (const [, inner] of frameAgents()) {
+      try {
+        const busy = inner.busy();
+        quiet = Math.min(quiet, busy.pending ? -1 : busy.quietFor);
+      } catch (e) { /* a frame going away */ }
+    }
+    return quiet;
   }
 
   // ---- listeners ---------------------------------------------------------------------------------
@@ -976,6 +1007,19 @@
     // A container that serves its descendants is fired through them, not on its own.
     const kept = out.filter((c, i) => !(served.has(owners[i]) && c.event === 'click'
       && c.action.startsWith('handler:') && !owners[i].matches('a[href], button, summary')));
+    for (const [el, inner] of frameAgents()) {
+      if (!visible(el)) continue;
+      const at = (loc) => (loc ? locator(el) + ' |> ' + loc : loc);
+      let found = [];
+      try { found = inner.candidates(); } catch (e) { found = []; }
+      for (const c of found) {
+        if (c.locator === 'window') continue;  // a frame's own scrolling
+        const inFrame = Object.assign({}, c, { locator: at(c.locator), hover: at(c.hover) });
+        if (c.submitter) inFrame.submitter = at(c.submitter);
+        if (c.values) inFrame.values = c.values.map(([loc, v]) => [at(loc), v]);
+        kept.push(inFrame);
+      }
+    }
     return kept.slice(0, CONFIG.maxActions);
   }
 
@@ -1037,15 +1081,32 @@
     const d = document.doctype;
     return d ? '<!DOCTYPE ' + d.name + '>\n' : '';
   }
-  function documentHTML(all) {  // the DOM with field values and shadow roots written out
+  // The DOM with field values and shadow roots written out, and each same-origin frame's
+  // content as the srcdoc of its element (marked for the time of the serialization).
+  function documentHTML(all) {
     const html = document.documentElement;
     if (!html) return '';
     const undo = reflectValues(all);
+    const frames = frameAgents().filter(([el]) => !el.hasAttribute('srcdoc'));
+    frames.forEach(([el], i) => el.setAttribute('data-statecrawl-frame', String(i)));
+    let text;
     try {
-      if (!knownRoots.size || !html.getHTML) return doctype() + html.outerHTML;
-      const shell = html.cloneNode(false).outerHTML;
-      return doctype() + shell.slice(0, -'</html>'.length) + innerHTMLOf(html) + '</html>';
-    } finally { undo(); }
+      if (!knownRoots.size || !html.getHTML) text = doctype() + html.outerHTML;
+      else {
+        const shell = html.cloneNode(false).outerHTML;
+        text = doctype() + shell.slice(0, -'</html>'.length) + innerHTMLOf(html) + '</html>';
+      }
+    } finally {
+      for (const [el] of frames) el.removeAttribute('data-statecrawl-frame');
+      undo();
+    }
+    frames.forEach(([, inner], i) => {
+      let content = '';
+      try { content = inner.html(); } catch (e) { content = ''; }
+      const escaped = content.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+      text = text.replace('data-statecrawl-frame="' + i + '"', 'srcdoc="' + escaped + '"');
+    });
+    return text;
   }
   let indexedDBUsed = false;
   if (window.indexedDB) {
@@ -1086,11 +1147,12 @@
       if (phase === 'leaving') return;  // the document is going away; the caller was told
       const t = now();
       const quietFor = t - lastActivity;
+      const quiet = Math.min(quietFor, framesQuietFor());
       const ready = document.readyState === 'complete' && pendingNet === 0 && pendingTimers === 0
-        && !(submitting && t - submitting < 1000);
-      if (ready && quietFor >= CONFIG.quietMs) { done(false); return; }
+        && !(submitting && t - submitting < 1000) && quiet >= 0;
+      if (ready && quiet >= CONFIG.quietMs) { done(false); return; }
       if (t - start >= CONFIG.settleTimeoutMs) { done(true); return; }
-      const wait = ready ? CONFIG.quietMs - quietFor : 10;
+      const wait = ready ? CONFIG.quietMs - quiet : 10;
       nativeSetTimeout(check, Math.max(1, Math.min(wait, 50)));
     };
     nativeSetTimeout(check, 0);  // after the tasks the event queued (a form's navigation)
@@ -1290,7 +1352,22 @@
       if (!el) return null;
       el.scrollIntoView({ block: 'center', inline: 'center' });
       const r = el.getBoundingClientRect();
-      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      let x = r.left + r.width / 2;
+      let y = r.top + r.height / 2;
+      const parts = String(loc).split(' |> ');  // inside frames: add each frame's offset
+      for (let i = parts.length - 1; i > 0; i--) {
+        const frame = query(parts.slice(0, i).join(' |> '));
+        const f = frame.getBoundingClientRect();
+        x += f.left + frame.clientLeft;
+        y += f.top + frame.clientTop;
+      }
+      return { x, y };
+    },
+    // What the agent of a frame's parent asks of it.
+    frame: {
+      html: () => documentHTML(fields()),
+      candidates: () => candidates(),
+      busy: () => ({ pending: pendingNet + pendingTimers, quietFor: now() - lastActivity }),
     },
     // The candidate actions of the page as it is now (for debugging a page by hand).
     candidates,
