@@ -160,3 +160,25 @@ def test_graph_json_contract(site: Site, crawl, tmp_path) -> None:
     again = statecrawl.load(out)
     assert again.graph.number_of_nodes() == len(data["nodes"])
     assert again.config.start_urls == (site.url("/"),)
+
+
+def test_same_origin_frame_is_part_of_the_state(site: Site, other_site: Site, crawl) -> None:
+    """A frame's controls are fired, its XHR awaited and its content kept in the snapshot;
+    a cross-origin frame is left alone."""
+    site.page("/", "frames.html", OTHER=other_site.origin)
+    site.page("/panel.html", "frames_panel.html")
+
+    def note(_r: Request) -> Response:
+        return Response(json.dumps({"text": "Note from the server"}),
+                        content_type="application/json")
+
+    site.handler("/note.json", note)
+    other_site.html("/foreign.html", "<button onclick=\"this.textContent='x'\">Foreign</button>")
+    result = crawl(site.url("/"), max_depth=2)
+    assert len(result) == 2
+    fired = {t["name"] for t in result.transitions()}
+    assert fired == {'#panel |> #load "Load the note"'}
+    htmls = [result.html(s["id"]) for s in result.states()]
+    assert sum("Note from the server" in h for h in htmls) == 1
+    assert all("srcdoc=" in h and "Load the note" in h for h in htmls)
+    assert result.stats["failures"] == 0
