@@ -9,6 +9,7 @@ from typing import Any
 import networkx as nx
 import pytest
 
+from statecrawl.directory import CrawlDirectory
 from statecrawl.errors import ArchiveError
 from statecrawl.graph import StateGraph
 
@@ -162,6 +163,90 @@ def test_merge_same_action_from_one_source_to_both_becomes_one_edge() -> None:
     g.add_transition(A, INTO, "k", **edge_attrs(settle_ms=2))
     g.merge(OLD, INTO)
     assert edges(g) == {(A, INTO, "k")}
+
+
+# ---- rename -----------------------------------------------------------------------------------
+
+
+def ends(graph: StateGraph) -> set[tuple[str, str, str, str, str]]:
+    """Each edge with the ``source`` and ``target`` its attributes name."""
+    edges = graph.graph.edges(keys=True, data=True)
+    return {(u, v, k, d["source"], d["target"]) for u, v, k, d in edges}
+
+
+def test_rename_moves_nodes_and_edges_and_keeps_old_ids_as_aliases() -> None:
+    g = sample()
+    g.rename({A: C})
+    assert A not in g.graph
+    assert g.states() == [C, B]
+    node = g.graph.nodes[C]
+    assert (node["id"], node["aliases"], node["title"]) == (C, [A], "Home")
+    assert "aliases" not in g.graph.nodes[B]
+    assert ends(g) == {
+        (C, B, "k1", C, B), (C, B, "k2", C, B), (B, B, "k3", B, B), (C, EXT, "k4", C, EXT)
+    }
+    assert g.graph.edges[C, B, "k2"]["event"] == "dblclick"
+    assert g.graph.graph["start_url"] == "http://127.0.0.1:8000/"
+
+
+def test_rename_swaps_two_ids() -> None:
+    """A new id may be another state's old one: each state keeps its own attributes."""
+    g = sample()
+    g.rename({A: B, B: A})
+    assert g.graph.nodes[B]["title"] == "Home" and g.graph.nodes[B]["aliases"] == [A]
+    assert g.graph.nodes[A]["title"] == "B" and g.graph.nodes[A]["aliases"] == [B]
+    assert all(g.graph.nodes[n]["id"] == n for n in (A, B))
+    assert ends(g) == {
+        (B, A, "k1", B, A), (B, A, "k2", B, A), (A, A, "k3", A, A), (B, EXT, "k4", B, EXT)
+    }
+
+
+def test_rename_again_accumulates_aliases_and_survives_a_round_trip(tmp_path: Path) -> None:
+    g = sample()
+    g.rename({A: C})
+    g.rename({C: OLD})
+    assert g.graph.nodes[OLD]["aliases"] == [A, C]
+    g.write(tmp_path)
+    again = StateGraph.read(tmp_path / "graph.json")
+    assert again.graph.nodes[OLD]["aliases"] == [A, C]
+    assert ends(again) == ends(g)
+
+
+def test_rename_nothing_changes_nothing() -> None:
+    g = sample()
+    before = g.graph
+    g.rename({})
+    assert g.graph is before
+    assert not any("aliases" in data for _, data in g.graph.nodes(data=True))
+
+
+def state_files(out: CrawlDirectory) -> dict[str, bytes]:
+    """Every file under ``states/``, by name, with its content."""
+    return {f.name: f.read_bytes() for f in (out.path / "states").iterdir()}
+
+
+def test_rename_states_moves_snapshots_and_screenshots(tmp_path: Path) -> None:
+    out = CrawlDirectory(tmp_path)
+    out.write_state(A, "<p>a</p>")
+    out.write_screenshot(A, b"png a")
+    out.write_state(B, "<p>b</p>")  # no screenshot
+    out.rename_states({A: C, B: OLD})
+    assert state_files(out) == {
+        f"{C}.html": b"<p>a</p>", f"{C}.png": b"png a", f"{OLD}.html": b"<p>b</p>"
+    }
+
+
+def test_rename_states_swaps_two_states_files(tmp_path: Path) -> None:
+    out = CrawlDirectory(tmp_path)
+    for state in (A, B, C):
+        out.write_state(state, f"<p>{state[0]}</p>")
+        out.write_screenshot(state, f"png {state[0]}".encode())
+    out.rename_states({A: B, B: A})
+    assert state_files(out) == {  # nothing left aside, the third state untouched
+        f"{B}.html": b"<p>a</p>", f"{B}.png": b"png a",
+        f"{A}.html": b"<p>b</p>", f"{A}.png": b"png b",
+        f"{C}.html": b"<p>c</p>", f"{C}.png": b"png c",
+    }
 
 
 # ---- write / read -----------------------------------------------------------------------------
