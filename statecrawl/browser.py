@@ -28,6 +28,7 @@ from selenium.common.exceptions import (
     TimeoutException,
     WebDriverException,
 )
+from selenium.webdriver.remote.command import Command
 
 from .config import Config
 from .errors import BrowserError, NavigationError
@@ -73,6 +74,7 @@ CRASH_MARKERS = (
 CALL = "window.__statecrawl.{0}({1}arguments[arguments.length - 1]);"
 ERROR_CODE = re.compile(r'HTTP ERROR \d+|"errorCode":"(?:NET::)?(ERR_[A-Z_]+)"')
 AGENT_MISSING = "window.__statecrawl is undefined"
+QUIT_SECONDS = 5  # how long a browser may take to end its session before it is killed
 
 
 class BrowserCrashed(BrowserError):
@@ -130,6 +132,16 @@ def _descendants(pid: int) -> list[int]:
     return found[::-1]
 
 
+def _runs(pid: int, profile: str | None) -> bool:
+    """Whether process ``pid`` still runs with the browser profile ``profile``."""
+    if not profile:
+        return False
+    try:
+        return profile.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
 def _crashed(exc: WebDriverException) -> bool:
     text = (exc.msg or str(exc)).lower()
     return isinstance(exc, InvalidSessionIdException | NoSuchWindowException) or any(
@@ -171,7 +183,9 @@ class Browser:
 
     # ---- lifecycle ---------------------------------------------------------------------------
     def start(self) -> Browser:
-        """Start Chromium and ChromeDriver with a fresh profile."""
+        """Start Chromium and ChromeDriver with a fresh profile, in a session of their own: a
+        Ctrl-C to the terminal's process group reaches statecrawl only, which then ends the
+        crawl cleanly and the browser with it."""
         chrome, driver_path = find_executables(self.config)
         self.profile = tempfile.mkdtemp(prefix="statecrawl-profile-")
         options = webdriver.ChromeOptions()
@@ -185,7 +199,11 @@ class Browser:
         options.set_capability("unhandledPromptBehavior", self.config.browser.dialogs)
         if self.capture_network:
             options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-        service = webdriver.ChromeService(executable_path=driver_path, log_output=os.devnull)
+        service = webdriver.ChromeService(
+            executable_path=driver_path,
+            log_output=os.devnull,
+            popen_kw={"start_new_session": True},
+        )
         try:
             self.driver = webdriver.Chrome(options=options, service=service)
         except WebDriverException as exc:
@@ -193,45 +211,61 @@ class Browser:
             raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
         timing = self.config.timing
         self.script_timeout = (timing.settle_timeout_ms + timing.wait_ms) / 1000 + 5
-        self.driver.set_page_load_timeout(timing.load_timeout)
-        self.driver.set_script_timeout(self.script_timeout)
-        self._limit(timing.load_timeout)
-        # The browser's own processes, to end them even once ChromeDriver is gone.
-        self.pids = _descendants(self.driver.service.process.pid)
-        self.driver.execute_cdp_cmd(
-            "Page.addScriptToEvaluateOnNewDocument", {"source": self.agent_source}
-        )
-        patterns = self.scope.request_patterns()
-        if patterns is not None:
-            self.driver.execute_cdp_cmd("Network.enable", {})
-            self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urlPatterns": patterns})
-        if self.capture_network:
-            self.capture = NetworkCapture(self.driver)
-            self.capture.start()
+        try:
+            self.driver.set_page_load_timeout(timing.load_timeout)
+            self.driver.set_script_timeout(self.script_timeout)
+            self._limit(timing.load_timeout)
+            # The browser's own processes, to end them even once ChromeDriver is gone.
+            self.pids = _descendants(self.driver.service.process.pid)
+            self.driver.execute_cdp_cmd(
+                "Page.addScriptToEvaluateOnNewDocument", {"source": self.agent_source}
+            )
+            patterns = self.scope.request_patterns()
+            if patterns is not None:
+                self.driver.execute_cdp_cmd("Network.enable", {})
+                self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urlPatterns": patterns})
+            if self.capture_network:
+                self.capture = NetworkCapture(self.driver)
+                self.capture.start()
+        except (WebDriverException, BrowserError, urllib3.exceptions.HTTPError, OSError) as exc:
+            self.kill()
+            why = reason(exc) if isinstance(exc, WebDriverException) else str(exc)
+            raise BrowserError(f"cannot set up Chromium ({chrome}): {why}") from None
         return self
 
     def close(self) -> None:
-        """Quit the browser and remove its profile; safe to call twice."""
+        """End the browser session, then kill whatever is left of ChromeDriver and Chromium and
+        remove the profile; safe to call twice. A hung or dead browser gets ``QUIT_SECONDS``
+        to answer, not Selenium's minute-long shutdown waits."""
         self.capture = None
         if self.driver is not None:
-            with contextlib.suppress(Exception):  # a dead browser cannot be quit more cleanly
-                self.driver.quit()
-            self.driver = None
-        self._remove_profile()
+            with contextlib.suppress(Exception):  # a hung or dead browser is killed below
+                self._limit(QUIT_SECONDS)
+                self.driver.execute(Command.QUIT)
+        self.kill()
 
     def kill(self) -> None:
         """End a hung or dead browser at once: ChromeDriver and every process under it (asking
-        a page stuck in a busy loop to close would hang too)."""
+        a page stuck in a busy loop to close would hang too). Processes recorded at start are
+        killed only while they still run with this browser's profile: their ids may be reused."""
         self.capture = None
-        if self.driver is not None:
-            process = self.driver.service.process
+        driver, self.driver = self.driver, None
+        if driver is not None:
+            process = driver.service.process
             if process is not None:
-                for pid in [*_descendants(process.pid), *self.pids, process.pid]:
+                alive = process.poll() is None  # a reaped process's id may belong to another
+                found = _descendants(process.pid) if alive else []
+                for pid in self.pids:  # Chromium outlives a dead ChromeDriver
+                    if pid not in found and _runs(pid, self.profile):
+                        found += [*_descendants(pid), pid]
+                for pid in found:
                     with contextlib.suppress(OSError):
                         os.kill(pid, signal.SIGKILL)
                 with contextlib.suppress(Exception):
+                    process.kill()
                     process.wait(timeout=5)
-            self.driver = None
+            with contextlib.suppress(Exception):
+                driver.command_executor.close()
         self._remove_profile()
 
     def restart(self) -> None:
@@ -292,8 +326,11 @@ class Browser:
         """Collect finished exchanges now: a navigation makes the browser forget their bodies."""
         if self.capture is None:
             return
-        # A dead browser's log is gone; the crawl goes on without it.
-        with contextlib.suppress(BrowserError, WebDriverException):
+        # A dead browser's log is gone (its driver's connection fails with urllib3 or OS
+        # errors); the crawl goes on without it.
+        with contextlib.suppress(
+            BrowserError, WebDriverException, urllib3.exceptions.HTTPError, OSError
+        ):
             self.exchanges.extend(self.capture.drain(final=final))
 
     def load(self, url: str) -> Snapshot:

@@ -9,12 +9,14 @@ replays the shortest known path otherwise.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import signal
 import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -60,6 +62,9 @@ class Stats:
     def rate(self) -> float:
         """Transitions per second so far."""
         return self.transitions / self.elapsed if self.elapsed > 0 else 0.0
+
+
+STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
 
 
 class Unreachable(StatecrawlError):
@@ -114,6 +119,8 @@ class Explorer:
         self.wakeup = threading.Condition(self.lock)
         self.started = 0.0
         self.stopping = False
+        self.stop_requested = False  # stop() was called: abandon work, restart no browser
+        self._stop_timer: threading.Timer | None = None
         self.stop_reason = "finished"
         self.workers: list[Worker] = []
         self.started_at = datetime.now(UTC)
@@ -122,36 +129,131 @@ class Explorer:
 
     # ---- the run -------------------------------------------------------------------------------
     def run(self) -> Crawl:
-        """Crawl until the frontier is empty or a limit is reached; return the result."""
+        """Crawl until the frontier is empty, a limit is reached or ``stop()`` is called;
+        return the result.
+
+        However the crawl ends (an error, a dead browser, ``stop()``), what was found is
+        written, every plugin finishes (the WARC is closed) and every browser is ended. Run
+        from the main thread with Python's default SIGINT handler, Ctrl-C works as ``stop()``
+        and raises ``KeyboardInterrupt`` once all that is done.
+        """
         self.started = time.monotonic()
         self.started_at = datetime.now(UTC)
+        with self._ctrl_c_stops() as interrupted:
+            try:
+                self._crawl()
+            except Exception:
+                if not self.stop_requested:  # after a stop, errors are its echoes
+                    with contextlib.suppress(Exception):  # the first error is the one to see
+                        self._finish()
+                    raise
+            except BaseException:  # KeyboardInterrupt, SystemExit
+                self.stop()
+                with contextlib.suppress(Exception):
+                    self._finish()
+                raise
+            self._finish()
+        if interrupted:
+            raise KeyboardInterrupt
+        return load(self.out.path)
+
+    def stop(self, reason: str = "interrupted") -> None:
+        """End the crawl soon and cleanly: no new work starts, and ``run()`` returns once what
+        was found is written. Safe to call from a signal handler or another thread. Work
+        still running ``STOP_GRACE`` seconds later (a hung page), or at a second call, is
+        abandoned: its browser is killed."""
+        if self.stop_requested:
+            self._abandon()
+            return
+        self.stop_requested = True
+        self.stop_reason = reason
+        self.stopping = True
+        if self.lock.acquire(blocking=False):  # never wait for the lock in a signal handler
+            try:
+                self.wakeup.notify_all()
+            finally:
+                self.lock.release()
+        self._stop_timer = threading.Timer(STOP_GRACE, self._abandon)
+        self._stop_timer.daemon = True
+        self._stop_timer.start()
+
+    def _abandon(self) -> None:
+        """Kill the browsers of workers still busy after a stop, so their calls fail at once."""
+        for worker in list(self.workers):
+            if worker.busy:
+                worker.browser.kill()
+
+    @contextlib.contextmanager
+    def _ctrl_c_stops(self) -> Iterator[list[int]]:
+        """Within ``run()`` in the main thread, Ctrl-C calls ``stop()`` instead of raising
+        ``KeyboardInterrupt`` wherever the crawl happens to be (say, halfway through a WARC
+        record); yields the signals received. A handler the caller installed is left alone."""
+        received: list[int] = []
+        if (
+            threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+        ):
+            yield received
+            return
+
+        def handle(signum: int, _frame: object) -> None:
+            received.append(signum)
+            self.stop()
+
+        previous = signal.signal(signal.SIGINT, handle)
         try:
-            self.workers = [
-                Worker(Browser(self.config, capture_network=self.wants_network()), f"b{i}")
-                for i in range(self.config.browser.count)
-            ]
-            self.workers[0].browser.start()
-            for plugin in self.plugins:
-                plugin.on_start(self)
-            self._seed(self.workers[0])
-            for worker in self.workers[1:]:
+            yield received
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    def _crawl(self) -> None:
+        """Start the browsers, seed the start URLs, and work until there is nothing to do."""
+        self.workers = [
+            Worker(Browser(self.config, capture_network=self.wants_network()), f"b{i}")
+            for i in range(self.config.browser.count)
+        ]
+        first = self.workers[0]
+        first.busy = True  # while seeding, as for any work: a stop's grace applies
+        first.browser.start()
+        for plugin in self.plugins:
+            plugin.on_start(self)
+        self._seed(first)
+        first.busy = False
+        for worker in self.workers[1:]:
+            if not self.stop_requested:
                 worker.browser.start()
-            threads = [
-                threading.Thread(target=self._work, args=(w,), name=w.name, daemon=True)
-                for w in self.workers[1:]
-            ]
-            for thread in threads:
-                thread.start()
-            self._work(self.workers[0])
-            for thread in threads:
-                thread.join()
-        except KeyboardInterrupt:
-            self.stop_reason = "interrupted"
-            self.stopping = True
+        errors: list[BaseException] = []
+        threads = [
+            threading.Thread(target=self._work_thread, args=(w, errors), name=w.name, daemon=True)
+            for w in self.workers[1:]
+            if w.browser.driver is not None
+        ]
+        for thread in threads:
+            thread.start()
+        try:
+            self._work(first)
+        except BaseException:
+            self._halt()
             raise
         finally:
-            self._finish()
-        return load(self.out.path)
+            for thread in threads:
+                thread.join()
+        if errors and not self.stop_requested:
+            raise errors[0]
+
+    def _work_thread(self, worker: Worker, errors: list[BaseException]) -> None:
+        """A worker thread's body: its error stops the crawl and is raised by ``run()``."""
+        try:
+            self._work(worker)
+        except BaseException as exc:
+            errors.append(exc)
+            self._halt()
+
+    def _halt(self) -> None:
+        """Let no worker take new work."""
+        with self.lock:
+            self.stopping = True
+            self.wakeup.notify_all()
 
     def wants_network(self) -> bool:
         """Whether a plugin reads the browser's network log (the archive does)."""
@@ -173,6 +275,7 @@ class Explorer:
                     worker.current = root
 
     def _work(self, worker: Worker) -> None:
+        """Take work and do it until there is none left or the crawl stops."""
         while True:
             with self.lock:
                 work = self._next(worker)
@@ -180,25 +283,34 @@ class Explorer:
                     return
                 worker.busy = True
             try:
-                self._transition(worker, work)
-            except PageTimeout as exc:  # a hung page: trying again would hang again
-                self._record_failure(work, str(exc))
-                self._recover(worker)
-            except BrowserCrashed as exc:
-                self._retry_or_fail(work, str(exc))
-                self._recover(worker)
-            except WebDriverException as exc:
-                self._retry_or_fail(work, reason(exc))
-                self._recover(worker)
-            except (OSError, urllib3.exceptions.HTTPError) as exc:
-                # ChromeDriver itself is gone: the connection to it fails.
-                self._retry_or_fail(work, f"lost the browser driver: {exc.__class__.__name__}")
-                self._recover(worker)
+                self._attempt(worker, work)
             finally:
                 with self.lock:
                     worker.busy = False
                     self.wakeup.notify_all()
                     self._tick()
+
+    def _attempt(self, worker: Worker, work: Work) -> None:
+        """Do one work item. A browser that hangs or dies is replaced, and the work retried or
+        recorded as a failure; after ``stop()`` the work is just abandoned (the stop may have
+        killed the browser under it)."""
+        try:
+            self._transition(worker, work)
+        except Exception as exc:
+            if self.stop_requested:
+                return
+            if isinstance(exc, PageTimeout):  # a hung page: trying again would hang again
+                self._record_failure(work, str(exc))
+            elif isinstance(exc, BrowserCrashed):
+                self._retry_or_fail(work, str(exc))
+            elif isinstance(exc, WebDriverException):
+                self._retry_or_fail(work, reason(exc))
+            elif isinstance(exc, OSError | urllib3.exceptions.HTTPError):
+                # ChromeDriver itself is gone: the connection to it fails.
+                self._retry_or_fail(work, f"lost the browser driver: {exc.__class__.__name__}")
+            else:
+                raise
+            self._recover(worker)
 
     def _next(self, worker: Worker) -> Work | None:
         """The next work item for ``worker``, waiting while other workers may add more."""
@@ -753,22 +865,41 @@ class Explorer:
         self.out.write_graph(self.graph)
 
     def _finish(self) -> None:
-        self.stopping = True
+        """End the crawl whatever happened before: archive each browser's last exchanges,
+        finish every plugin (the WARC is closed), write the graph and end every browser. Each
+        step runs even when another failed; the first failure is raised at the end."""
+        if self._stop_timer is not None:
+            self._stop_timer.cancel()
+        failures: list[Exception] = []
+
+        def step(fn: Callable[..., object], *args: object) -> None:
+            try:
+                fn(*args)
+            except Exception as exc:
+                failures.append(exc)
+
         with self.lock:
+            self.stopping = True
             self.stats.elapsed = time.monotonic() - self.started
             self.stats.frontier = len(self.strategy)
             self.stats.restarts = sum(w.browser.restarts for w in self.workers)
             for worker in self.workers:
-                leftover = worker.browser.take_exchanges(final=True)
-                if leftover:
-                    for plugin in self.plugins:
-                        plugin.on_exchanges(self, worker.current, leftover)
+                step(self._last_exchanges, worker)
             for plugin in self.plugins:
-                plugin.on_finish(self)
+                step(plugin.on_finish, self)
+            step(self._name_states)
+            step(self._write)
         for worker in self.workers:
-            worker.browser.close()
-        self._name_states()
-        self._write()
+            step(worker.browser.close)
+        if failures:
+            raise failures[0]
+
+    def _last_exchanges(self, worker: Worker) -> None:
+        """Hand the plugins what ``worker``'s browser fetched after its last transition."""
+        leftover = worker.browser.take_exchanges(final=True)
+        if leftover:
+            for plugin in self.plugins:
+                plugin.on_exchanges(self, worker.current, leftover)
 
     def _name_states(self) -> None:
         """Name each state by its final key. Its id was its key when it was found; volatility
