@@ -31,7 +31,7 @@ from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
 from .config import Archive
-from .errors import ArchiveError
+from .errors import ArchiveError, one_line
 from .network import Exchange
 from .plugin import Plugin
 
@@ -249,7 +249,7 @@ class ArchiveWriter:
         date = _warc_date(ex.started)
         tags = _tags(date, state_id)
         if ex.body is None:
-            tags["WARC-Statecrawl-Body-Error"] = _one_line(ex.body_error or CACHED_BODY)
+            tags["WARC-Statecrawl-Body-Error"] = one_line(ex.body_error or CACHED_BODY)
         else:
             tags["WARC-Payload-Digest"] = digest or payload_digest(body)
         response = self._builder.create_warc_record(
@@ -290,7 +290,7 @@ class ArchiveWriter:
         date = _warc_date(ex.started)
         request = self._request_record(ex, date, state_id, None)
         fields = {"error": ex.failed or "no response", "resource-type": ex.resource_type}
-        text = "".join(f"{name}: {_one_line(value)}\r\n" for name, value in fields.items())
+        text = "".join(f"{name}: {one_line(value)}\r\n" for name, value in fields.items())
         tags = {**_tags(date, state_id), "WARC-Refers-To": _record_id(request)}
         error = self._record(ex.url, "metadata", text.encode("utf-8"), tags)
         self._write([request, error])
@@ -599,10 +599,6 @@ def _int(value: str | None) -> int | None:
 def _add(items: list[str], item: str) -> None:
     if item not in items:
         items.append(item)
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _reason(exc: OSError) -> str:

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from types import FrameType
+from typing import Any, NoReturn, TextIO
 
 from . import __version__
 from .config import Config, merge
 from .directory import Crawl
-from .errors import ConfigError, StatecrawlError
+from .errors import ConfigError, StatecrawlError, one_line
 from .explorer import Explorer, Stats
+
+# Signals that stop a crawl cleanly, as Ctrl-C does; the exit status is 128 + the number.
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 
 def _input_pair(text: str) -> tuple[str, str]:
@@ -54,6 +62,34 @@ def build_config(args: argparse.Namespace, start_urls: Sequence[str]) -> Config:
     return Config.from_mapping(merge({}, options))
 
 
+class Signals:
+    """While a command runs, SIGINT (Ctrl-C, also to the whole process group), SIGTERM and
+    SIGHUP stop the crawl under way cleanly (``Explorer.stop``; a second one abandons work in
+    progress) or, before a crawl starts, interrupt at once; the first one is remembered."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self.explorer: Explorer | None = None
+        self._previous: dict[int, Any] = {}
+
+    def __enter__(self) -> Signals:
+        if threading.current_thread() is threading.main_thread():
+            for number in STOP_SIGNALS:
+                self._previous[number] = signal.signal(number, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for number, handler in self._previous.items():
+            signal.signal(number, handler)
+
+    def _handle(self, number: int, _frame: FrameType | None) -> None:
+        if self.received is None:
+            self.received = number
+        if self.explorer is None:
+            raise KeyboardInterrupt
+        self.explorer.stop()
+
+
 class Progress:
     """A live progress line on a terminal; silent otherwise."""
 
@@ -90,7 +126,7 @@ def summary(result: Crawl, stream: TextIO) -> None:
 
 
 def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", "-o", type=Path, help="crawl directory to write")
+    p.add_argument("--out", "-o", help="crawl directory to write")  # checked by the config
     p.add_argument("--max-depth", type=int, help="how many actions deep to explore (3)")
     p.add_argument("--max-states", type=int, help="stop after this many states")
     p.add_argument("--max-time", type=float, help="stop after this many seconds")
@@ -106,9 +142,17 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", "-q", action="store_true", help="no progress line")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse whose errors (an unknown flag, a malformed value) are ``ConfigError``s: one
+    line and exit status 1, as for a bad config file, not a usage text and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ConfigError(f"{message} (see {self.prog} --help)")
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of ``statecrawl``."""
-    p = argparse.ArgumentParser(prog="statecrawl", description=__doc__)
+    p = Parser(prog="statecrawl", description=__doc__)
     p.add_argument("--version", action="version", version=f"statecrawl {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("crawl", help="explore an application and write a crawl directory")
@@ -128,7 +172,7 @@ DEMO_DEFAULTS = {
 }
 
 
-def run_demo(args: argparse.Namespace) -> Crawl:
+def run_demo(args: argparse.Namespace, signals: Signals | None = None) -> Crawl:
     """Start the demo app, crawl it with its queries, report coverage, stop the app."""
     from .demo_app import DemoApp
     from .demo_app.coverage import coverage
@@ -138,7 +182,7 @@ def run_demo(args: argparse.Namespace) -> Crawl:
         print(f"demo app at {app.url}; queries: {', '.join(DEMO_QUERIES)}", file=sys.stderr)
         defaults = merge(DEMO_DEFAULTS, {"inputs": {"values": {"q": list(DEMO_QUERIES)}}})
         options = merge(defaults, {"start_urls": [app.url], **_options(args)})
-        result = run_crawl(Config.from_mapping(options), args.quiet)
+        result = run_crawl(Config.from_mapping(options), args.quiet, signals=signals)
     states = list(result.states())
     found = coverage(states, {s["id"]: result.html(s["id"]) for s in states}, DEMO_QUERIES)
     for q in found["queries"]:
@@ -151,11 +195,16 @@ def run_demo(args: argparse.Namespace) -> Crawl:
     return result
 
 
-def run_crawl(config: Config, quiet: bool, stream: TextIO = sys.stderr) -> Crawl:
-    """Run a crawl with a progress line, and print the summary."""
+def run_crawl(
+    config: Config, quiet: bool, stream: TextIO = sys.stderr, signals: Signals | None = None
+) -> Crawl:
+    """Run a crawl with a progress line, and print the summary; ``signals`` stop it."""
     progress = Progress(stream, enabled=not quiet)
+    explorer = Explorer(config, progress=progress)
+    if signals is not None:
+        signals.explorer = explorer
     try:
-        result = Explorer(config, progress=progress).run()
+        result = explorer.run()
     finally:
         progress.done()
     summary(result, sys.stdout)
@@ -163,19 +212,29 @@ def run_crawl(config: Config, quiet: bool, stream: TextIO = sys.stderr) -> Crawl
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``statecrawl`` command."""
-    args = parser().parse_args(argv)
-    try:
-        if args.command == "crawl":
-            run_crawl(build_config(args, args.urls), args.quiet)
-        elif args.command == "demo":
-            run_demo(args)
-    except StatecrawlError as exc:
-        print(f"statecrawl: error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("statecrawl: interrupted; what was found so far is kept", file=sys.stderr)
-        return 130
+    """Entry point of the ``statecrawl`` command.
+
+    Exit status: 0 for a finished crawl; 1, with a one-line message, for bad input (a
+    malformed URL, flag value or config file, an unreachable host) or a failure; 128 + the
+    signal's number (130 SIGINT, 143 SIGTERM, 129 SIGHUP) for a crawl stopped by a signal,
+    whose crawl directory is complete for what was found.
+    """
+    with Signals() as signals:
+        try:
+            args = parser().parse_args(argv)
+            if args.command == "crawl":
+                run_crawl(build_config(args, args.urls), args.quiet, signals=signals)
+            elif args.command == "demo":
+                run_demo(args, signals)
+        except StatecrawlError as exc:
+            print(f"statecrawl: error: {one_line(str(exc))}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            signals.received = signals.received or signal.SIGINT
+    if signals.received is not None:
+        name = signal.Signals(signals.received).name
+        print(f"statecrawl: stopped by {name}; what was found so far is kept", file=sys.stderr)
+        return 128 + signals.received
     return 0
 
 

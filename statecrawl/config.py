@@ -1,16 +1,22 @@
 """Crawl configuration: one frozen, keyword-only dataclass tree, validated when built.
 
 The tree is built from Python keywords, from CLI flags or from a TOML file; every
-component reads it and none reads the environment (browser discovery aside).
+component reads it and none reads the environment (browser discovery aside). Every value
+is checked for its type and range when a dataclass is built, whichever way it is built, so
+bad input ends in one ``ConfigError`` naming the setting, never deep inside a crawl.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import ipaddress
+import math
 import re
 import tomllib
 import types
 import typing
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from os import PathLike
@@ -22,10 +28,38 @@ from .errors import ConfigError
 
 DANGEROUS_DEFAULT = (r"(?i)\b(log ?out|sign ?out|log ?off|delete|remove|destroy|unsubscribe)\b",)
 
+# Upper bounds: far beyond any sensible crawl, low enough that a typo (or ``inf``) fails here
+# rather than overflowing a browser timer or hanging a crawl for ever.
+DAY = 86_400  # seconds: the longest timeout (``timing.load_timeout``)
+DAY_MS = DAY * 1000  # the longest ``timing.*_ms`` value
+YEAR = 365 * DAY  # seconds: the longest ``limits.max_time``
+MAX_COUNT = 1_000_000_000  # the largest count (depth, states, actions, options)
+MAX_BROWSERS = 64  # the most parallel browsers (each is a Chromium)
+MAX_WINDOW = 16_384  # the widest or tallest browser window, in pixels
+MAX_BYTES = 1_000_000_000_000  # the largest WARC file or record size (1 TB)
+MAX_URL_LENGTH = 65_536  # the longest start URL, in characters
+SEED_BITS = 63  # seeds are signed 64-bit integers, as SQLite stores them
+_HOST_LABEL = re.compile(r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?")
+_ALLOW_HOST = re.compile(
+    r"(?:\*\.)?[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?(?::\d{1,5})?"  # *.example.org:8080
+    r"|\[[0-9a-fA-F:.]+\](?::\d{1,5})?"  # [::1]:8080
+)
+
 
 def _check(condition: bool, message: str) -> None:
     if not condition:
         raise ConfigError(message)
+
+
+def _check_range(
+    name: str, value: float | None, low: float, high: float, unit: str = "", *, above: bool = False
+) -> None:
+    """Raise unless ``value`` (when set) is at least ``low`` (more than ``low`` if ``above``)
+    and at most ``high``; the message names the setting and the allowed range."""
+    if value is None or ((value > low if above else value >= low) and value <= high):
+        return
+    lower = f"more than {low:,}" if above else f"at least {low:,}"
+    raise ConfigError(f"{name} must be {lower} and at most {high:,}{unit}, got {value!r}")
 
 
 def _check_regexes(name: str, patterns: tuple[str, ...]) -> None:
@@ -36,6 +70,21 @@ def _check_regexes(name: str, patterns: tuple[str, ...]) -> None:
             raise ConfigError(f"{name}: invalid regular expression {pattern!r}: {exc}") from None
 
 
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _normalise(obj: Any, section: str) -> None:
+    """Check every field of a config dataclass against its type hint and normalise it
+    (lists to tuples, ints to floats, tables to sub-configs), so Python callers get the same
+    checks as TOML files and flags."""
+    hints = _hints(type(obj))
+    for f in dataclasses.fields(obj):
+        value = _convert(hints[f.name], getattr(obj, f.name), section + f.name)
+        object.__setattr__(obj, f.name, value)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Limits:
     """How far a crawl goes: depth, state count, wall time and per-path bounds.
@@ -43,6 +92,7 @@ class Limits:
     ``same_effect_after``: once a script action has led to one same state from states of this
     many different URLs, it is taken to do so everywhere and recorded without being fired
     again (a search box in a page header); ``None`` fires every script action in every state.
+    Counts go up to ``MAX_COUNT``; ``max_time`` (seconds) up to a year.
     """
 
     max_depth: int = 3
@@ -53,23 +103,19 @@ class Limits:
     same_effect_after: int | None = 3
 
     def __post_init__(self) -> None:
-        _check(self.max_depth >= 0, "max_depth must be 0 or more")
-        _check(self.max_states is None or self.max_states >= 1, "max_states must be 1 or more")
-        _check(self.max_time is None or self.max_time > 0, "max_time must be positive seconds")
-        _check(self.max_actions_per_state >= 1, "max_actions_per_state must be 1 or more")
-        _check(
-            self.max_states_per_url is None or self.max_states_per_url >= 1,
-            "max_states_per_url must be 1 or more",
-        )
-        _check(
-            self.same_effect_after is None or self.same_effect_after >= 1,
-            "same_effect_after must be 1 or more (or unset to always fire)",
-        )
+        _normalise(self, "limits.")
+        _check_range("limits.max_depth", self.max_depth, 0, MAX_COUNT)
+        _check_range("limits.max_states", self.max_states, 1, MAX_COUNT)
+        _check_range("limits.max_time", self.max_time, 0, YEAR, " seconds", above=True)
+        _check_range("limits.max_actions_per_state", self.max_actions_per_state, 1, MAX_COUNT)
+        _check_range("limits.max_states_per_url", self.max_states_per_url, 1, MAX_COUNT)
+        _check_range("limits.same_effect_after", self.same_effect_after, 1, MAX_COUNT)
 
 
 @dataclass(frozen=True, kw_only=True)
 class Timing:
-    """When a page counts as settled, and how long anything may take."""
+    """When a page counts as settled, and how long anything may take: ``*_ms`` values up to
+    a day in milliseconds, ``load_timeout`` up to a day in seconds."""
 
     quiet_ms: int = 15
     settle_timeout_ms: int = 5000
@@ -78,11 +124,16 @@ class Timing:
     wait_ms: int = 0
 
     def __post_init__(self) -> None:
-        _check(self.quiet_ms >= 0, "quiet_ms must be 0 or more")
-        _check(self.settle_timeout_ms >= self.quiet_ms, "settle_timeout_ms must be >= quiet_ms")
-        _check(self.timer_ms >= 0, "timer_ms must be 0 or more")
-        _check(self.load_timeout > 0, "load_timeout must be positive seconds")
-        _check(self.wait_ms >= 0, "wait_ms must be 0 or more")
+        _normalise(self, "timing.")
+        _check_range("timing.quiet_ms", self.quiet_ms, 0, DAY_MS, " ms")
+        _check_range("timing.settle_timeout_ms", self.settle_timeout_ms, 0, DAY_MS, " ms")
+        _check(
+            self.settle_timeout_ms >= self.quiet_ms,
+            "timing.settle_timeout_ms must be >= timing.quiet_ms",
+        )
+        _check_range("timing.timer_ms", self.timer_ms, 0, DAY_MS, " ms")
+        _check_range("timing.load_timeout", self.load_timeout, 0, DAY, " seconds", above=True)
+        _check_range("timing.wait_ms", self.wait_ms, 0, DAY_MS, " ms")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,8 +151,16 @@ class Scope:
     allow: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        _normalise(self, "scope.")
         _check_regexes("scope.include", self.include)
         _check_regexes("scope.exclude", self.exclude)
+        for host in self.allow:
+            # These become Chromium flags and URL patterns: nothing else may slip in.
+            _check(
+                bool(_ALLOW_HOST.fullmatch(host)),
+                f"scope.allow: expected a host such as 'cdn.example.com', '*.example.org' or "
+                f"'127.0.0.1:8080', got {host!r}",
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,20 +172,17 @@ class Inputs:
     max_options: int = 5
 
     def __post_init__(self) -> None:
-        values = {
-            str(k): (vs,) if isinstance(vs, str) else tuple(str(v) for v in vs)
-            for k, vs in dict(self.values).items()
-        }
-        for name, vs in values.items():
-            _check(bool(name), "inputs: a field name must not be empty")
-            _check(bool(vs), f"inputs: field {name!r} has no value")
-        object.__setattr__(self, "values", types.MappingProxyType(values))
-        _check(self.max_options >= 1, "inputs.max_options must be 1 or more")
+        _normalise(self, "inputs.")
+        for name, vs in self.values.items():
+            _check(bool(name), "inputs.values: a field name must not be empty")
+            _check(bool(vs), f"inputs.values: field {name!r} has no value")
+        object.__setattr__(self, "values", types.MappingProxyType(dict(self.values)))
+        _check_range("inputs.max_options", self.max_options, 1, MAX_COUNT)
 
 
 @dataclass(frozen=True, kw_only=True)
 class Browser:
-    """Which Chromium to drive and how."""
+    """Which Chromium to drive and how: up to ``MAX_BROWSERS`` in parallel."""
 
     binary: str | None = None
     driver: str | None = None
@@ -137,9 +193,13 @@ class Browser:
     dialogs: Literal["accept", "dismiss"] = "accept"
 
     def __post_init__(self) -> None:
-        _check(self.count >= 1, "browser.count must be 1 or more")
-        _check(self.window_width >= 200 and self.window_height >= 200, "window too small")
-        _check(self.dialogs in ("accept", "dismiss"), "browser.dialogs: 'accept' or 'dismiss'")
+        _normalise(self, "browser.")
+        _check_range("browser.count", self.count, 1, MAX_BROWSERS)
+        _check_range("browser.window_width", self.window_width, 200, MAX_WINDOW, " pixels")
+        _check_range("browser.window_height", self.window_height, 200, MAX_WINDOW, " pixels")
+        for arg in self.extra_args:
+            # Chromium opens any other argument as a URL.
+            _check(arg.startswith("--"), f"browser.extra_args: expected --flags, got {arg!r}")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -157,13 +217,10 @@ class Archive:
     max_record_size: int | None = None
 
     def __post_init__(self) -> None:
+        _normalise(self, "archive.")
         _check(bool(re.fullmatch(r"[\w.-]+", self.prefix)), "archive.prefix: letters, digits, .-_")
-        _check(self.roll_size >= 1_000_000, "archive.roll_size must be at least 1 MB")
-        _check(self.dedup in ("revisit", "skip"), "archive.dedup: 'revisit' or 'skip'")
-        _check(
-            self.max_record_size is None or self.max_record_size > 0,
-            "archive.max_record_size must be positive",
-        )
+        _check_range("archive.roll_size", self.roll_size, 1_000_000, MAX_BYTES, " bytes")
+        _check_range("archive.max_record_size", self.max_record_size, 1, MAX_BYTES, " bytes")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -185,15 +242,12 @@ class Config:
     dangerous_policy: Literal["last", "skip"] = "last"
 
     def __post_init__(self) -> None:
-        if isinstance(self.start_urls, str):
-            object.__setattr__(self, "start_urls", (self.start_urls,))
+        _normalise(self, "")
         _check(bool(self.start_urls), "give at least one start URL")
         for url in self.start_urls:
             check_url(url)
-        if self.out is not None and not isinstance(self.out, Path):
-            object.__setattr__(self, "out", Path(self.out))
+        _check_range("seed", self.seed, -(2**SEED_BITS), 2**SEED_BITS - 1)
         _check_regexes("dangerous", self.dangerous)
-        _check(self.dangerous_policy in ("last", "skip"), "dangerous_policy: 'last' or 'skip'")
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Config:
@@ -219,7 +273,16 @@ class Config:
 
 
 def check_url(url: str) -> None:
-    """Raise ``ConfigError`` unless ``url`` is an absolute http(s) URL with a host."""
+    """Raise ``ConfigError`` unless ``url`` is an absolute http(s) URL a browser loads as
+    written: a valid host name or IP address, a port from 1 to 65535, no whitespace or
+    control characters, at most ``MAX_URL_LENGTH`` characters."""
+    if not isinstance(url, str):
+        raise ConfigError(f"expected a URL, got {url!r}")
+    if len(url) > MAX_URL_LENGTH:
+        raise ConfigError(f"URL longer than {MAX_URL_LENGTH:,} characters: {url[:60]!r}...")
+    bad = next((c for c in url if c.isspace() or unicodedata.category(c)[0] == "C"), None)
+    if bad is not None:
+        raise ConfigError(f"URL with whitespace or a control character ({bad!r}): {url!r}")
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -227,46 +290,77 @@ def check_url(url: str) -> None:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ConfigError(f"not an absolute http(s) URL: {url!r}")
     try:
-        parts.port  # noqa: B018 - raises on a malformed port
+        port = parts.port
     except ValueError:
         raise ConfigError(f"bad port in URL: {url!r}") from None
+    if port == 0:
+        raise ConfigError(f"bad port in URL: {url!r}")
+    if not _valid_host(parts.hostname, bracketed="[" in parts.netloc):
+        raise ConfigError(f"bad host in URL: {url!r}")
+
+
+def _valid_host(host: str, bracketed: bool) -> bool:
+    """Whether ``host`` (lower case, without brackets) is an IP address or a DNS name."""
+    if bracketed:
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            return False
+        return True
+    try:
+        name = host.encode("idna").decode("ascii").rstrip(".")
+    except UnicodeError:
+        return False
+    labels = name.split(".")
+    if len(name) > 253 or not all(_HOST_LABEL.fullmatch(label) for label in labels):
+        return False
+    if labels[-1].isdigit():  # a browser reads a name ending in a number as an IPv4 address
+        try:
+            ipaddress.IPv4Address(name)
+        except ValueError:
+            return False
+    return True
 
 
 def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
-    """Deep-merge ``overrides`` into ``base``, skipping ``None`` values."""
+    """Deep-merge ``overrides`` into ``base``, skipping ``None`` values.
+
+    A table of overrides never replaces a base value that is not a table: that value is
+    wrong, and kept so that validation reports it (``limits = 3`` in a file with flags).
+    """
     merged = dict(base)
     for key, value in overrides.items():
         if value is None:
             continue
         if isinstance(value, Mapping):
-            value = merge(merged.get(key) if isinstance(merged.get(key), Mapping) else {}, value)
+            if key in merged and not isinstance(merged[key], Mapping):
+                continue
+            value = merge(merged.get(key, {}), value)
             if not value and key not in merged:
                 continue
         merged[key] = value
     return merged
 
 
-def _build(cls: type, data: Mapping[str, Any], where: str) -> Any:
+def _build(cls: type, data: Any, where: str) -> Any:
+    """A config dataclass from a table; its ``__post_init__`` checks the values."""
     label = where.rstrip(".") or "config"
     if not isinstance(data, Mapping):
         raise ConfigError(f"{label}: expected a table, got {type(data).__name__}")
-    hints = typing.get_type_hints(cls)
     known = {f.name for f in dataclasses.fields(cls)}
-    unknown = sorted(set(data) - known)
+    unknown = sorted(repr(k) for k in data if k not in known)
     if unknown:
         raise ConfigError(f"{label}: unknown setting(s) {', '.join(unknown)}")
-    kwargs = {}
-    for name, value in data.items():
-        kwargs[name] = _convert(hints[name], value, f"{where}{name}")
     try:
-        return cls(**kwargs)
+        return cls(**data)
     except TypeError as exc:
         raise ConfigError(f"{label}: {exc}") from None
 
 
 def _convert(hint: Any, value: Any, where: str) -> Any:
+    """``value`` checked against ``hint`` and normalised; ``where`` names the setting."""
     if dataclasses.is_dataclass(hint):
-        return _build(hint, value, where + ".")
+        return value if isinstance(value, hint) else _build(hint, value, where + ".")
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
@@ -277,27 +371,59 @@ def _convert(hint: Any, value: Any, where: str) -> Any:
     if origin is tuple:
         items = [value] if isinstance(value, str) else value
         if not isinstance(items, list | tuple):
-            raise ConfigError(f"{where}: expected a list")
+            raise ConfigError(f"{where}: expected a list, got {_kind(value)}")
         return tuple(_convert(args[0], item, where) for item in items)
     if origin is Mapping:
         if not isinstance(value, Mapping):
-            raise ConfigError(f"{where}: expected a table")
-        return {str(k): _convert(args[1], v, where) for k, v in value.items()}
+            raise ConfigError(f"{where}: expected a table, got {_kind(value)}")
+        return {
+            _convert(args[0], k, where): _convert(args[1], v, where)
+            for k, v in value.items()
+        }
     if origin is Literal:
-        if value not in args:
-            raise ConfigError(f"{where}: expected one of {', '.join(map(repr, args))}")
+        if value not in args or not isinstance(value, str):
+            raise ConfigError(
+                f"{where}: expected one of {', '.join(map(repr, args))}, got {value!r}"
+            )
         return value
     if hint is Path:
         if not isinstance(value, str | PathLike):
             raise ConfigError(f"{where}: expected a path, got {value!r}")
+        _no_nul(str(value), where)
+        _check(str(value) != "", f"{where}: must not be empty")  # Path("") is the cwd
         return Path(value)
-    if hint is float and isinstance(value, int) and not isinstance(value, bool):
-        return float(value)
-    if hint in (int, float, str, bool) and (
+    if hint is float:
+        return _number(value, where)
+    if hint in (int, str, bool) and (
         not isinstance(value, hint) or (hint is int and isinstance(value, bool))
     ):
-        raise ConfigError(f"{where}: expected {hint.__name__}, got {value!r}")
+        raise ConfigError(f"{where}: expected {hint.__name__}, got {_kind(value)}")
+    if hint is str:
+        _no_nul(value, where)
     return value
+
+
+def _number(value: Any, where: str) -> float:
+    """A finite float from an int or float setting (never a bool)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(f"{where}: expected a number, got {_kind(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise ConfigError(f"{where}: expected a finite number, got {value!r}")
+    return number
+
+
+def _no_nul(text: str, where: str) -> None:
+    _check("\x00" not in text, f"{where}: must not contain a NUL character")
+
+
+def _kind(value: Any) -> str:
+    """How a wrong value is shown in a message: short, and on one line."""
+    shown = repr(value)
+    return shown if len(shown) <= 60 else f"{type(value).__name__} {shown[:50]}..."
 
 
 def _plain(value: Any) -> Any:

@@ -19,3 +19,9 @@ class NavigationError(StatecrawlError):
 
 class ArchiveError(StatecrawlError):
     """A WARC file or crawl directory cannot be written or read."""
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of whitespace (line breaks included) made one space: for
+    messages a user reads on one line, and for WARC header values."""
+    return " ".join(text.split())

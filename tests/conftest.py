@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -15,8 +17,10 @@ from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.browser import FLAGS, find_executables
+from statecrawl.cli import main
 
 PAGES = Path(__file__).parent / "pages"
+BIN = Path(sys.executable).parent  # the virtual environment's commands (warcio, cdxj-indexer)
 
 Handler = Callable[[Request], Response]
 
@@ -126,3 +130,22 @@ def chrome_driver(profile: Path, **capabilities: Any) -> webdriver.Chrome:
         options.set_capability(name, value)
     service = webdriver.ChromeService(executable_path=driver)
     return webdriver.Chrome(options=options, service=service)
+
+
+def run_tool(tool: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run a command of the virtual environment (``warcio check …``); never raises on failure."""
+    return subprocess.run(
+        [str(BIN / tool), *args], capture_output=True, text=True, check=False, timeout=60
+    )
+
+
+def error_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    """Run ``main(argv)``, check it failed with exit 1 and one stderr line; return that line."""
+    assert main(argv) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("statecrawl: error: ")
+    return lines[0]

@@ -8,8 +8,6 @@ import hashlib
 import json
 import os
 import random
-import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -21,8 +19,8 @@ from statecrawl.archive import ArchiveWriter, read_resources
 from statecrawl.config import Archive
 from statecrawl.errors import ArchiveError
 from statecrawl.network import Exchange
+from tests.conftest import run_tool
 
-BIN = Path(sys.executable).parent
 STARTED = 1_800_000_000.25
 INFO = {"software": "statecrawl/test", "config": {"start_urls": ["http://127.0.0.1:8000/"]}}
 SITE = "http://127.0.0.1:8000"
@@ -50,12 +48,6 @@ def exchange(path: str, body: bytes | None = b"<p>hello</p>", **fields: Any) -> 
 
 def digest(data: bytes) -> str:
     return "sha1:" + base64.b32encode(hashlib.sha1(data).digest()).decode()
-
-
-def run(tool: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(BIN / tool), *args], capture_output=True, text=True, check=False, timeout=60
-    )
 
 
 def parse_warc(path: Path) -> list[dict[str, Any]]:
@@ -116,11 +108,11 @@ def test_files_pass_warcio_check_index_and_cdxj_indexer(tmp_path: Path) -> None:
     (path,) = warc_files(tmp_path)
     assert path.name.endswith(".warc.gz") and path.name.startswith("statecrawl-")
 
-    check = run("warcio", "check", "-v", str(path))
+    check = run_tool("warcio", "check", "-v", str(path))
     assert check.returncode == 0, check.stdout + check.stderr
     assert "digest pass" in check.stdout and "failed" not in check.stdout
 
-    index = run("warcio", "index", "-f", "warc-type,warc-target-uri,http:status", str(path))
+    index = run_tool("warcio", "index", "-f", "warc-type,warc-target-uri,http:status", str(path))
     assert index.returncode == 0, index.stderr
     listed = [json.loads(line) for line in index.stdout.splitlines()]
     assert [entry["warc-type"] for entry in listed] == [
@@ -133,7 +125,7 @@ def test_files_pass_warcio_check_index_and_cdxj_indexer(tmp_path: Path) -> None:
     ]
     assert listed[5]["http:status"] == "404"
 
-    cdxj = run("cdxj-indexer", "--post-append", str(path))
+    cdxj = run_tool("cdxj-indexer", "--post-append", str(path))
     assert cdxj.returncode == 0, cdxj.stderr
     lines = cdxj.stdout.splitlines()
     urls = [json.loads(line.split(" ", 2)[2])["url"] for line in lines]
@@ -302,7 +294,7 @@ def test_rolling_starts_new_files_each_with_warcinfo(tmp_path: Path) -> None:
         assert records[0]["headers"]["WARC-Type"] == "warcinfo"
         assert records[0]["headers"]["WARC-Filename"] == path.name
         assert types(records)[1:] == ["response", "request"] * (2 if number < 2 else 1)
-        assert run("warcio", "check", str(path)).returncode == 0
+        assert run_tool("warcio", "check", str(path)).returncode == 0
     assert writer.files == after
     assert len(read_resources(tmp_path)) == 5
 
@@ -318,7 +310,7 @@ def test_open_file_of_a_killed_crawl_is_readable(tmp_path: Path) -> None:
         read = [(r.rec_type, r.content_stream().read()) for r in ArchiveIterator(stream)]
     assert len(read) == 1 + 5 * 2 + 2
     assert ("response", b"<p>4") in read
-    assert run("warcio", "check", str(path)).returncode == 0
+    assert run_tool("warcio", "check", str(path)).returncode == 0
     writer.close()
     assert [p.name for p in warc_files(tmp_path)] == [path.name.removesuffix(".open")]
 
@@ -451,7 +443,7 @@ def test_write_failure_raises_archive_error_and_keeps_earlier_records(tmp_path: 
     assert types(parse_warc(path)) == ["warcinfo", "response", "request"]
     writer.write_exchange(exchange("/after"))
     writer.close()
-    assert run("warcio", "check", str(warc_files(tmp_path)[0])).returncode == 0
+    assert run_tool("warcio", "check", str(warc_files(tmp_path)[0])).returncode == 0
     assert types(all_records(tmp_path))[-2:] == ["response", "request"]
 
 
@@ -528,9 +520,9 @@ def test_crawl_archive_is_valid_and_indexable(archived) -> None:
     files = warc_files(out)
     assert files and all(f.name.endswith(".warc.gz") for f in files)
     for path in files:
-        checked = run("warcio", "check", "-v", str(path))
+        checked = run_tool("warcio", "check", "-v", str(path))
         assert checked.returncode == 0, checked.stdout + checked.stderr
-        indexed = run("cdxj-indexer", str(path))
+        indexed = run_tool("cdxj-indexer", str(path))
         assert indexed.returncode == 0 and "/api/items" in indexed.stdout
 
 

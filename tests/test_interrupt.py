@@ -1,0 +1,123 @@
+"""An interrupted crawl ends cleanly: Ctrl-C to the process group, SIGTERM, SIGHUP.
+
+``statecrawl crawl`` runs as a real subprocess in a process group of its own, as a shell runs
+a job, on a page with 341 states. Once it has written a few states it is signalled, and then
+it must exit with 128 + the signal's number and a one-line message, leave a ``graph.json``
+that lists every state file written, a closed WARC that ``warcio check`` accepts, and no
+ChromeDriver or Chromium process it started.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import statecrawl
+from tests.conftest import Site, run_tool
+
+STATES_BEFORE_SIGNAL = 3
+TIMEOUT = 90.0  # seconds for the crawl to write its first states, and again to end
+
+
+def processes_below(root: int) -> dict[int, tuple[str, str]]:
+    """Every live process under ``root``: pid -> (start time, command name), from /proc."""
+    table: dict[int, tuple[int, str, str]] = {}  # pid -> (parent, start time, name)
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name, rest = stat[stat.index("(") + 1 : stat.rindex(")")], stat.rsplit(")", 1)[1].split()
+        if rest[0] != "Z":
+            table[int(entry.name)] = (int(rest[1]), rest[19], name)
+    found: dict[int, tuple[str, str]] = {}
+    parents = {root}
+    while parents:
+        children = {pid for pid, (ppid, _, _) in table.items() if ppid in parents}
+        found.update({pid: table[pid][1:] for pid in children})
+        parents = children
+    return found
+
+
+def still_alive(processes: dict[int, tuple[str, str]]) -> list[str]:
+    """Those of ``processes`` still running (same pid and start time, not a zombie)."""
+    alive = []
+    for pid, (started, name) in processes.items():
+        try:
+            rest = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if rest[0] != "Z" and rest[19] == started:
+            alive.append(f"{pid} {name}")
+    return alive
+
+
+@pytest.mark.parametrize(
+    ("number", "to_group"),
+    [
+        pytest.param(signal.SIGINT, True, id="ctrl-c-to-the-process-group"),
+        pytest.param(signal.SIGTERM, False, id="sigterm"),
+        pytest.param(signal.SIGHUP, False, id="sighup"),
+    ],
+)
+def test_signal_ends_the_crawl_cleanly(
+    site: Site, tmp_path: Path, number: signal.Signals, to_group: bool
+) -> None:
+    site.page("/", "tree.html")
+    out = tmp_path / "out"
+    states = out / "states"
+    crawl = subprocess.Popen(
+        [sys.executable, "-m", "statecrawl.cli", "crawl", site.url("/"), "--out", str(out),
+         "--max-depth", "4", "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    try:
+        started: dict[int, tuple[str, str]] = {}
+        deadline = time.monotonic() + TIMEOUT
+        while len(list(states.glob("*.html"))) < STATES_BEFORE_SIGNAL:
+            assert crawl.poll() is None, crawl.communicate()
+            assert time.monotonic() < deadline, "the crawl wrote no states"
+            started.update(processes_below(crawl.pid))
+            time.sleep(0.05)
+        started.update(processes_below(crawl.pid))
+        if to_group:
+            os.killpg(crawl.pid, number)  # as a terminal delivers Ctrl-C
+        else:
+            crawl.send_signal(number)
+        stdout, stderr = crawl.communicate(timeout=TIMEOUT)
+    finally:
+        if crawl.poll() is None:
+            os.killpg(crawl.pid, signal.SIGKILL)
+            crawl.communicate()
+
+    name = signal.Signals(number).name
+    assert crawl.returncode == 128 + number, stderr
+    assert "Traceback" not in stderr
+    assert stderr == f"statecrawl: stopped by {name}; what was found so far is kept\n"
+    assert "stopped: interrupted" in stdout
+
+    result = statecrawl.load(out)
+    assert result.stats["stop_reason"] == "interrupted"
+    written = {f"states/{p.name}" for p in states.glob("*.html")}
+    listed = {s["snapshot"] for s in result.states()}
+    assert len(written) >= STATES_BEFORE_SIGNAL
+    assert written <= listed
+    assert len(listed) < 341  # stopped, not finished
+
+    archive = out / "archive"
+    assert not list(archive.glob("*.open"))
+    warcs = list(archive.glob("*.warc.gz"))
+    assert warcs
+    for path in warcs:
+        checked = run_tool("warcio", "check", "-v", str(path))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+
+    names = {name for _, name in started.values()}
+    assert "chromedriver" in names and any("chrom" in n for n in names - {"chromedriver"}), names
+    assert still_alive(started) == []
