@@ -1,0 +1,91 @@
+"""The Browser class against real pages in a real headless Chromium: a reset that clears
+storage leaves the browser's own bookkeeping alone, and a load that differs from the current
+URL only in its fragment starts a fresh document."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from statecrawl.browser import Browser, _descendants
+from statecrawl.config import Config
+from tests.conftest import Site
+from tests.test_traps import alive
+
+
+@pytest.fixture
+def browser(site: Site) -> Iterator[Browser]:
+    """A started browser for ``site``; ended at teardown unless the test ended it."""
+    with Browser(Config(start_urls=(site.url("/"),))) as started:
+        yield started
+
+
+def text(html: str, ident: str) -> str:
+    """The text of the element with id ``ident`` in a snapshot."""
+    match = re.search(rf'id="{ident}">([^<]*)<', html)
+    assert match, f"no #{ident} in the snapshot"
+    return match.group(1)
+
+
+@pytest.mark.parametrize("driver_dies", [False, True], ids=["driver alive", "driver dead"])
+def test_reset_after_storage_keeps_script_timeout_and_processes(
+    site: Site, browser: Browser, driver_dies: bool
+) -> None:
+    """Clearing storage once forgot the script timeout and the Chromium process list, so a
+    later kill of a browser whose ChromeDriver had died left Chromium running."""
+    site.page("/", "storage.html")
+    assert text(browser.load(site.url("/")).html, "visits") == "visit 1"
+    assert text(browser.load(site.url("/")).html, "visits") == "visit 2"
+    assert browser.storage_used
+    timeout, pids = browser.script_timeout, list(browser.pids)
+    assert timeout > 0 and pids
+
+    assert text(browser.reset(site.url("/")).html, "visits") == "visit 1"  # storage cleared
+    assert browser.script_timeout == timeout
+    assert browser.pids == pids
+
+    driver = browser.web.service.process
+    chromium = _descendants(driver.pid)
+    assert chromium
+    try:
+        if driver_dies:
+            driver.kill()
+            driver.wait(timeout=5)
+        browser.kill()
+        deadline = time.monotonic() + 5
+        while any(alive(pid) for pid in chromium) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        leaked = [pid for pid in chromium if alive(pid)]
+    finally:
+        for pid in chromium:
+            if alive(pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+    assert leaked == [], "Chromium processes outlived kill()"
+
+
+def test_fragment_only_load_starts_a_fresh_document(site: Site, browser: Browser) -> None:
+    """Loading the current URL with another fragment must not keep the document (and the
+    application's state in memory): the page counts one load again, its clicks are gone."""
+    site.page("/", "fragment.html")
+    first = browser.load(site.url("/"))
+    assert text(first.html, "loads") == "loads 1"
+    (more,) = [a for a in first.actions() if a.label == "More"]
+    assert text(browser.fire(more).html, "count") == "clicked 1"
+
+    # In the same document a fragment change counts as a load: the page can tell.
+    browser.web.execute_script("location.hash = 'inside'")
+    assert text(browser.settled().html, "loads") == "loads 2"
+
+    for fragment in ("#b", "#c"):
+        shown = browser.load(site.url("/" + fragment))
+        assert shown.url == site.url("/" + fragment)
+        assert text(shown.html, "loads") == "loads 1"
+        assert text(shown.html, "count") == "clicked 0"
+        assert text(browser.fire(more).html, "count") == "clicked 1"
