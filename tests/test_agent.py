@@ -1,0 +1,137 @@
+"""The page agent (``statecrawl/agent.js``) in a real headless Chromium: form controls with
+listeners of their own fired as actions, values typed and committed, delegation with no
+framework, open shadow roots, field values in snapshots, and values generated per action.
+
+Each page is a small hand-written one in ``tests/pages/agent/`` (plain HTML and JS)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import lxml.html
+
+import statecrawl
+from tests.conftest import Site, labels
+
+Crawler = Callable[..., statecrawl.Crawl]
+
+
+def serve(site: Site, name: str) -> str:
+    """Serve ``tests/pages/agent/<name>.html`` at ``/``; its URL."""
+    site.page("/", f"agent/{name}.html")
+    return site.url("/")
+
+
+def locator(edge: dict[str, Any]) -> str:
+    """The locator part of an edge's ``name`` (``<locator> "<label>"``)."""
+    return edge["name"].rsplit(' "', 1)[0]
+
+
+def test_select_with_its_own_listener_reaches_a_state_per_option(
+    site: Site, crawl: Crawler
+) -> None:
+    """A select outside any form whose change listener renders the choice: each option up to
+    ``inputs.max_options`` (the current one first) is chosen and its state reached."""
+    result = crawl(serve(site, "select"), inputs={"max_options": 3})
+    assert labels(result, r"Chosen: (\w+)") == {"alpha", "beta", "gamma"}  # never delta
+    changes = [t for t in result.transitions() if t["event"] == "change"]
+    assert changes and all(locator(t) == "#flavour" for t in changes)
+
+
+def test_checkbox_and_radios_with_their_own_listeners_are_clicked(
+    site: Site, crawl: Crawler
+) -> None:
+    """A checkbox and a radio group outside any form: each is clicked and its effect reached."""
+    result = crawl(serve(site, "choices"), max_depth=1)
+    assert labels(result, r"wrap: (\w+)") == {"no", "yes"}
+    assert labels(result, r"size: (\w)") == {"S", "M", "L"}
+    clicked = {t["name"] for t in result.transitions() if t["event"] == "click"}
+    assert '#wrap "gift wrap"' in clicked
+    for size in ("small", "medium", "large"):
+        assert any(name.endswith(f'input:nth-of-type(1) "{size}"') for name in clicked), size
+
+
+def test_text_field_with_a_change_listener_gets_the_value_committed(
+    site: Site, crawl: Crawler
+) -> None:
+    """A field outside any form whose only listener is ``change``: the given value is typed
+    and committed with Enter, and its effect reached."""
+    result = crawl(serve(site, "commit"), inputs={"values": {"City": ["Paris"]}})
+    assert labels(result, r'id="weather">([^<]*)<') == {"No city yet", 'Weather for "Paris"'}
+    typed = [t for t in result.transitions() if t["event"] == "keydown:Enter"]
+    assert typed and all(locator(t) == "#city" and "Paris" in t["action"] for t in typed)
+
+
+def test_text_field_without_a_value_is_not_committed_empty(site: Site, crawl: Crawler) -> None:
+    """With no value for the field and no ``inputs.default_text``, nothing is typed: an empty
+    commit would make a state of its own."""
+    result = crawl(serve(site, "commit"))
+    assert len(result) == 1
+    assert labels(result, r'id="weather">([^<]*)<') == {"No city yet"}
+    assert not any(locator(t) == "#city" for t in result.transitions())
+
+
+def test_root_delegation_fires_the_controls_never_the_row_wrapper(
+    site: Site, crawl: Crawler
+) -> None:
+    """One click listener on the list, acting on ``closest('button')`` or a checkbox: the
+    crawl fires each checkbox and each button, and nothing on the ``div.row`` wrappers (which
+    carry ``data-n``) or on the list itself."""
+    result = crawl(serve(site, "delegation"), max_depth=1)
+    assert labels(result, r'id="status">([^<]*)<') == {
+        "nothing yet", "opened 1", "opened 2", "row 1 done", "row 2 done"
+    }
+    fired = {locator(t).rsplit(" > ", 1)[-1] for t in result.transitions()}
+    assert fired == {"input:nth-of-type(1)", "button:nth-of-type(1)"}
+    targets = {locator(t).rsplit(" > ", 1)[0] for t in result.transitions()}
+    assert targets == {"#list > div:nth-of-type(1)", "#list > div:nth-of-type(2)"}
+
+
+def test_open_shadow_root_button_is_fired_and_its_content_snapshotted(
+    site: Site, crawl: Crawler
+) -> None:
+    """A button inside a native custom element's open shadow root is fired through a
+    ``>>>`` locator; the new state's snapshot holds the shadow root as a template."""
+    result = crawl(serve(site, "shadow"), max_depth=1)
+    assert labels(result, r"count (\d)") == {"0", "1"}
+    (edge,) = result.transitions()
+    assert locator(edge).endswith(" >>> button:nth-of-type(1)")
+    assert "x-counter" in locator(edge).split(" >>> ")[0]
+    html = result.html(edge["target"])
+    assert '<template shadowrootmode="open">' in html
+    assert html.index('<template shadowrootmode="open">') < html.index("count 1")
+
+
+def test_snapshots_show_typed_values_and_ticked_boxes(site: Site, crawl: Crawler) -> None:
+    """A live filter keeps the typed text and a box stays ticked: both show in the state's
+    serialized DOM (``value="…"``, ``checked``), and not in the start state's."""
+    result = crawl(serve(site, "filter"), max_depth=1, inputs={"values": {"Filter": ["ap"]}})
+    (start,) = [s["id"] for s in result.states() if s["depth"] == 0]
+    after = {t["event"]: t["target"] for t in result.transitions()}
+    assert set(after) == {"keydown:Enter", "click"}
+
+    def fields(state: str) -> tuple[str | None, bool]:
+        doc = lxml.html.document_fromstring(result.html(state))
+        return doc.get_element_by_id("filter").get("value"), "checked" in doc.get_element_by_id(
+            "ripe"
+        ).attrib
+
+    assert fields(start) == (None, False)
+    assert fields(after["keydown:Enter"]) == ("ap", False)
+    assert 'value="ap"' in result.html(after["keydown:Enter"])
+    assert fields(after["click"]) == (None, True)
+
+
+def test_random_id_per_add_is_learned_on_replay_not_unreachable(
+    site: Site, crawl: Crawler
+) -> None:
+    """Items get a random ``data-id`` on each add, so a replayed path brings a state back
+    with other ids: it is that state (no unreachable state), and ``@data-id`` is volatile."""
+    result = crawl(serve(site, "random_ids"), max_depth=2)
+    stats = result.stats
+    assert stats["replayed"] > 0  # some state was brought back by replaying its path
+    assert stats["unreachable"] == 0
+    assert any(name.endswith("|@data-id") for name in result.graph.graph["volatile"])
+    # start, help shown, one item (with or without help), two items
+    assert len(result) == 5
