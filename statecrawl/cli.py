@@ -179,10 +179,11 @@ def run_demo(args: argparse.Namespace, signals: Signals | None = None) -> Crawl:
     from .demo_app.data import DEMO_QUERIES
 
     with DemoApp() as app:
-        print(f"demo app at {app.url}; queries: {', '.join(DEMO_QUERIES)}", file=sys.stderr)
         defaults = merge(DEMO_DEFAULTS, {"inputs": {"values": {"q": list(DEMO_QUERIES)}}})
         options = merge(defaults, {"start_urls": [app.url], **_options(args)})
-        result = run_crawl(Config.from_mapping(options), args.quiet, signals=signals)
+        config = Config.from_mapping(options)  # a bad flag is the only line printed
+        print(f"demo app at {app.url}; queries: {', '.join(DEMO_QUERIES)}", file=sys.stderr)
+        result = run_crawl(config, args.quiet, signals=signals)
     states = list(result.states())
     found = coverage(states, {s["id"]: result.html(s["id"]) for s in states}, DEMO_QUERIES)
     for q in found["queries"]:
