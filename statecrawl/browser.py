@@ -30,6 +30,7 @@ from selenium.common.exceptions import (
 )
 from selenium.webdriver.remote.command import Command
 
+from . import answers
 from .config import Config
 from .errors import BrowserError, NavigationError
 from .network import Exchange, NetworkCapture
@@ -302,7 +303,7 @@ class Browser:
         params = "".join(f"arguments[{i}], " for i in range(len(args)))
         self._limit(self.script_timeout)
         try:
-            return self.web.execute_async_script(CALL.format(method, params), *args)
+            return answers.reply(self.web.execute_async_script(CALL.format(method, params), *args))
         except (TimeoutException, urllib3.exceptions.ReadTimeoutError):
             raise PageTimeout(f"the page did not answer {method!r} in time") from None
         except JavascriptException as exc:
@@ -372,9 +373,15 @@ class Browser:
                 if not url.startswith(("http:", "https:")):
                     raise NavigationError(f"the page went to {url}, which cannot be crawled")
 
-    def _snapshot(self, result: dict[str, Any]) -> Snapshot:
-        self.storage_used = self.storage_used or bool(result.get("storage"))
-        return Snapshot.from_agent(result)
+    def _snapshot(self, result: dict[str, Any], own_url: bool = True) -> Snapshot:
+        """The snapshot an answer holds; its URL is the browser's own (``own_url``), never
+        the page's word, for a state to be recorded."""
+        snapshot = Snapshot.from_agent(result)
+        self.storage_used = self.storage_used or result.get("storage") is True
+        if own_url and snapshot.url.startswith(("http:", "https:")):
+            # (a page that is no web page, such as Chromium's error page, is not recorded)
+            snapshot.url = self.web.current_url
+        return snapshot
 
     def fire(self, action: Action, light: bool = False) -> Snapshot:
         """Fire ``action`` in the current page and return the settled state that follows;
@@ -382,19 +389,25 @@ class Browser:
         if action.hover:
             self.hover(action.hover)
         result = self._call("fire", {**action.spec(), "volatile": self.volatile, "light": light})
-        if result.get("error"):
-            message = result.get("message") or "the element is gone"
-            raise ActionFailed(f"{result['error']}: {message}")
+        self._failed(result)
         if result.get("missing"):
             raise ActionFailed("the page agent is missing from this page")
         if result.get("navigating") or result.get("leaving"):
+            where, blocked, dialogs = answers.departure(result)
             snapshot = self.settled(light)
-            target = result.get("navigating") or {}
-            snapshot.navigated = target.get("url") or snapshot.url
-            snapshot.blocked = [*result.get("blocked", []), *snapshot.blocked]
-            snapshot.dialogs = [*result.get("dialogs", []), *snapshot.dialogs]
+            snapshot.navigated = where or snapshot.url
+            snapshot.blocked = [*blocked, *snapshot.blocked]
+            snapshot.dialogs = [*dialogs, *snapshot.dialogs]
             return snapshot
         return self._snapshot(result)
+
+    @staticmethod
+    def _failed(result: dict[str, Any]) -> None:
+        """Raise ``ActionFailed`` when the agent says an action could not be fired."""
+        if result.get("error"):
+            error = answers.text(result["error"], "an error", 200)
+            message = answers.text(result.get("message") or "the element is gone", "an error")
+            raise ActionFailed(f"{error}: {message}")
 
     def replay(self, actions: list[Action]) -> list[Snapshot]:
         """Fire ``actions`` one after the other in one round trip; light snapshots of each
@@ -407,15 +420,17 @@ class Browser:
         if result.get("missing") or result.get("leaving"):
             raise ActionFailed("the page went away during a replay")
         snapshots = []
-        for step in result["steps"]:
-            if step.get("error"):
-                raise ActionFailed(f"{step['error']}: {step.get('message') or 'replay failed'}")
+        for step in answers.items(result.get("steps"), "the replay's steps", len(actions)):
+            step = answers.reply(step)
+            self._failed(step)
             if step.get("navigating"):
                 snapshot = self.settled(light=True)
-                snapshot.navigated = step["navigating"].get("url") or snapshot.url
+                snapshot.navigated = answers.departure(step)[0] or snapshot.url
                 snapshots.append(snapshot)
                 break
-            snapshots.append(self._snapshot(step))
+            snapshots.append(self._snapshot(step, own_url=False))
+        if not snapshots:
+            raise ActionFailed("the replay answered no step")
         return snapshots
 
     def hover(self, locator: str) -> None:

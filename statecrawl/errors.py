@@ -17,6 +17,10 @@ class NavigationError(StatecrawlError):
     """A page could not be loaded (bad URL, unreachable host, timeout)."""
 
 
+class AgentError(NavigationError):
+    """The page agent's answer was malformed: the page broke or forged it."""
+
+
 class ArchiveError(StatecrawlError):
     """A WARC file or crawl directory cannot be written or read."""
 

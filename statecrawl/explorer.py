@@ -672,6 +672,8 @@ class Explorer:
             status=snapshot.status,
             settle_timed_out=snapshot.timed_out,
         )
+        if snapshot.truncated:
+            self.graph.graph.nodes[state_id]["truncated"] = True
         for plugin in self.plugins:
             plugin.on_state(self, state, snapshot, worker.browser, parent, action)
         if action is not None and self._dangerous(action):

@@ -8,6 +8,8 @@ from typing import Any
 
 import xxhash
 
+from . import answers
+
 
 def digest(*parts: Any) -> str:
     """The xxhash64 of JSON-encoded ``parts`` as 16 hex digits: every key in statecrawl."""
@@ -96,25 +98,13 @@ class Snapshot:
     settle_ms: int = 0
     navigated: str | None = None
     status: int | None = None
+    truncated: bool = False  # the DOM was longer than answers.MAX_HTML and was cut
 
     @classmethod
-    def from_agent(cls, data: dict[str, Any]) -> Snapshot:
-        """Build a snapshot from the page agent's answer."""
-        return cls(
-            url=data["url"],
-            title=data.get("title", ""),
-            html=data.get("html", ""),
-            form=data.get("form", []),
-            candidates=data.get("candidates", []),
-            volatile=data.get("volatile", []),
-            frames=data.get("frames"),
-            dialogs=data.get("dialogs", []),
-            popups=data.get("popups", []),
-            blocked=data.get("blocked", []),
-            timed_out=bool(data.get("timedOut")),
-            settle_ms=int(data.get("settleMs", 0)),
-            status=data.get("status"),
-        )
+    def from_agent(cls, data: Any) -> Snapshot:
+        """Build a snapshot from the page agent's answer, checked (an ``AgentError`` when
+        it is malformed)."""
+        return cls(**answers.snapshot(data))
 
     def actions(self) -> list[Action]:
         """The candidate actions, in page order."""

@@ -182,13 +182,13 @@ def test_snapshot_from_agent_reads_camel_case_fields() -> None:
             "candidates": [candidate(), candidate(label="Reset", event="click")],
             "volatile": ["#clock|content"],
             "frames": [{"t": 1}],
-            "timedOut": 1,
+            "timedOut": True,
             "settleMs": 42.0,
         }
     )
     assert s.timed_out is True
     assert s.settle_ms == 42
     assert s.form == [["p", "q", "v"]]
-    assert s.frames == [{"t": 1}]
+    assert s.frames == [{"t": 1, "ops": []}]
     assert [a.label for a in s.actions()] == ["Search", "Reset"]
     assert [a.event for a in s.actions()] == ["submit", "click"]
