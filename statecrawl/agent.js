@@ -2,10 +2,29 @@
 // It records listeners, pending network and timers, DOM-mutation frames and volatile nodes,
 // and answers "fire this action, wait until settled, return the snapshot" in one call.
 // This file is one function expression; the crawler calls it with its settings (scope,
-// timing, inputs), so nothing of them is a global a page script could collide with or read.
+// timing, inputs, a per-session secret), so nothing of them is a global a page script could
+// collide with or read. The agent keeps its state in this closure: no page script can reach
+// it by name. The crawler talks to it from an isolated world, through DOM events whose types
+// are derived from the secret (see "channel" at the end).
 (function (CONFIG) {
   'use strict';
-  if (window.__statecrawl) return;
+  const CHANNEL = {
+    request: `${CONFIG.channel}:request`,  // isolated world -> agent: {id, method, args}
+    answer: `${CONFIG.channel}:answer`,    // agent -> isolated world: {id, result} as JSON
+    frame: `${CONFIG.channel}:frame`,      // a parent's agent asks a frame's agent for its interface
+    note: `${CONFIG.channel}:note`,        // a frame's agent reports a dialog or popup to the top
+  };
+  const apply = Reflect.apply;
+  const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+  const nativeDispatch = EventTarget.prototype.dispatchEvent;
+  const NativeCustomEvent = CustomEvent;
+  const preventedOf = getter(Event.prototype, 'defaultPrevented');
+  function signal(target, type, detail) {  // a synchronous event only agents listen to: handled?
+    const event = new NativeCustomEvent(type, { detail, cancelable: true });
+    apply(nativeDispatch, target, [event]);
+    return apply(preventedOf, event, []);
+  }
+  if (signal(window, CHANNEL.frame, { frame: null })) return;  // injected twice
 
   const now = () => performance.now();
   const nativeSetTimeout = window.setTimeout.bind(window);
@@ -148,9 +167,9 @@
   function frameAgents() {  // [[frame element, its agent's frame interface]]
     const out = [];
     for (const el of document.querySelectorAll('iframe, frame')) {
-      let inner = null;
-      try { inner = el.contentWindow && el.contentWindow.__statecrawl && el.contentWindow.__statecrawl.frame; } catch (e) { inner = null; }
-      if (inner) out.push([el, inner]);
+      const asked = { frame: null };
+      try { if (el.contentWindow) signal(el.contentWindow, CHANNEL.frame, asked); } catch (e) { /* gone */ }
+      if (asked.frame) out.push([el, asked.frame]);
       if (out.length >= MAX_FRAMES) break;
     }
     return out;
@@ -406,10 +425,9 @@
   const popups = [];
   // What a frame's page does is reported to the top page's agent, which the crawler reads.
   function note(kind, item) {
-    let top = null;
-    try { top = window.top !== window ? window.top.__statecrawl : null; } catch (e) { top = null; }
-    if (top) top.note(kind, item);
-    else (kind === 'dialog' ? dialogs : popups).push(item);
+    let told = false;
+    try { told = window.top !== window && signal(window.top, CHANNEL.note, { kind, item }); } catch (e) { told = false; }
+    if (!told) (kind === 'dialog' ? dialogs : popups).push(item);
   }
   const accept = CONFIG.dialogs !== 'dismiss';
   window.alert = (message) => { note('dialog', { type: 'alert', message: String(message) }); };
@@ -1347,21 +1365,8 @@
       next(0);
     },
     // The viewport centre of an element, for a real hover through the browser's input.
-    point(loc) {
-      const el = query(loc);
-      if (!el) return null;
-      el.scrollIntoView({ block: 'center', inline: 'center' });
-      const r = el.getBoundingClientRect();
-      let x = r.left + r.width / 2;
-      let y = r.top + r.height / 2;
-      const parts = String(loc).split(' |> ');  // inside frames: add each frame's offset
-      for (let i = parts.length - 1; i > 0; i--) {
-        const frame = query(parts.slice(0, i).join(' |> '));
-        const f = frame.getBoundingClientRect();
-        x += f.left + frame.clientLeft;
-        y += f.top + frame.clientTop;
-      }
-      return { x, y };
+    point(loc, done) {
+      done(locate(loc));
     },
     // What the agent of a frame's parent asks of it.
     frame: {
@@ -1369,10 +1374,77 @@
       candidates: () => candidates(),
       busy: () => ({ pending: pendingNet + pendingTimers, quietFor: now() - lastActivity }),
     },
-    // The candidate actions of the page as it is now (for debugging a page by hand).
-    candidates,
-    // A frame's dialog or popup, reported by the frame's agent.
-    note(kind, item) { (kind === 'dialog' ? dialogs : popups).push(item); },
   };
-  Object.defineProperty(window, '__statecrawl', { value: agent, enumerable: false });
+  function locate(loc) {  // an element's viewport centre, frame offsets included
+    const el = query(loc);
+    if (!el) return null;
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect();
+    let x = r.left + r.width / 2;
+    let y = r.top + r.height / 2;
+    const parts = String(loc).split(' |> ');  // inside frames: add each frame's offset
+    for (let i = parts.length - 1; i > 0; i--) {
+      const frame = query(parts.slice(0, i).join(' |> '));
+      const f = frame.getBoundingClientRect();
+      x += f.left + frame.clientLeft;
+      y += f.top + frame.clientTop;
+    }
+    return { x, y };
+  }
+
+  // ---- channel ---------------------------------------------------------------------------------
+  // The crawler calls from an isolated world (the page cannot see or change its globals) by
+  // dispatching an event of a secret type with a JSON request; the answer comes back the same
+  // way. Events of these types reach no page listener, and the builtins used here were taken
+  // before any page script ran.
+  const detailOf = getter(CustomEvent.prototype, 'detail');
+  const nativePreventDefault = Event.prototype.preventDefault;
+  const nativeStopImmediate = Event.prototype.stopImmediatePropagation;
+  const nativeParse = JSON.parse;
+  const nativeStringify = JSON.stringify;
+  const isArray = Array.isArray;
+  const ownKeys = Object.keys;
+  const finite = Number.isFinite;
+  function receive(event) {  // the event's detail, the event kept from any other listener
+    apply(nativePreventDefault, event, []);
+    apply(nativeStopImmediate, event, []);
+    return apply(detailOf, event, []);
+  }
+  function encode(value) {  // JSON without toJSON or any other method a page could replace
+    if (typeof value === 'string') return apply(nativeStringify, null, [value]);
+    if (typeof value === 'number') return finite(value) ? '' + value : 'null';
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    if (value === null || typeof value !== 'object') return 'null';
+    let out = '';
+    if (isArray(value)) {
+      for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + encode(value[i]);
+      return '[' + out + ']';
+    }
+    const keys = ownKeys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const item = value[keys[i]];
+      if (item === undefined || typeof item === 'function') continue;
+      out += (out ? ',' : '') + apply(nativeStringify, null, [keys[i]]) + ':' + encode(item);
+    }
+    return '{' + out + '}';
+  }
+  const METHODS = { __proto__: null, snapshot: agent.snapshot, fire: agent.fire, replay: agent.replay, point: agent.point };
+  nativeAdd.call(window, CHANNEL.request, (event) => {
+    const detail = receive(event);
+    let request = null;
+    try { request = nativeParse(detail); } catch (e) { return; }
+    const method = METHODS[request.method];
+    const answer = (result) => signal(window, CHANNEL.answer, '{"id":' + encode(request.id) + ',"result":' + encode(result) + '}');
+    if (!method) { answer({ error: 'unknown-method', message: String(request.method) }); return; }
+    try {
+      apply(method, agent, [request.arg, answer]);
+    } catch (e) {
+      answer({ error: 'agent-failed', message: String(e && e.message || e) });
+    }
+  }, true);
+  nativeAdd.call(window, CHANNEL.frame, (event) => { receive(event).frame = agent.frame; }, true);
+  nativeAdd.call(window, CHANNEL.note, (event) => {
+    const { kind, item } = receive(event);
+    (kind === 'dialog' ? dialogs : popups).push(item);
+  }, true);
 })

@@ -7,6 +7,7 @@ recorded failure of that one action or state), and oversized parts are cut to a 
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Any
@@ -19,6 +20,7 @@ MAX_TEXT = 8192  # a URL, locator, label, action or dialog message
 MAX_ITEMS = 10_000  # candidates, form fields, volatile names, dialogs, popups, blocked URLs
 MAX_FRAMES = 2_000  # DOM-mutation frames of one transition
 MAX_VALUES = 1_000  # field values of one action
+MAX_ANSWER = 3 * MAX_HTML  # characters of one whole answer, as JSON
 EVENTS = frozenset({
     "click", "dblclick", "mouseover", "input", "change", "submit", "keydown:Enter", "scroll",
 })
@@ -158,6 +160,19 @@ def reply(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _fail("the answer is not an object")
     return value
+
+
+def decode(value: Any, request: int) -> dict[str, Any]:
+    """The agent's JSON answer to request number ``request``: an object."""
+    if not isinstance(value, str) or len(value) > MAX_ANSWER:
+        raise _fail(f"it is not JSON text of at most {MAX_ANSWER} characters")
+    try:
+        data = json.loads(value)
+    except ValueError:
+        raise _fail("it is not JSON") from None
+    if not isinstance(data, dict) or data.get("id") != request:
+        raise _fail("it answers another request")
+    return reply(data.get("result"))
 
 
 def departure(data: dict[str, Any]) -> tuple[str | None, list[str], list[dict[str, str]]]:

@@ -1,7 +1,9 @@
 """Chromium through Selenium: start, load, fire, reset, snapshot, screenshot, recover.
 
-Every transition costs one WebDriver round trip: the page agent (``agent.js``) fires the
-event, waits until the page settles and answers with the snapshot.
+Every transition costs one call into the page: the page agent (``agent.js``) fires the
+event, waits until the page settles and answers with the snapshot. The crawler talks to the
+agent from an isolated world, through a channel keyed by a per-browser secret, so a page can
+neither see the agent nor forge its answers.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import contextlib
 import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import tempfile
@@ -23,7 +26,6 @@ import urllib3
 from selenium import webdriver
 from selenium.common.exceptions import (
     InvalidSessionIdException,
-    JavascriptException,
     NoSuchWindowException,
     TimeoutException,
     WebDriverException,
@@ -72,9 +74,29 @@ CRASH_MARKERS = (
     "connection refused",
     "max retries exceeded",
 )
-CALL = "window.__statecrawl.{0}({1}arguments[arguments.length - 1]);"
 ERROR_CODE = re.compile(r'HTTP ERROR \d+|"errorCode":"(?:NET::)?(ERR_[A-Z_]+)"')
-AGENT_MISSING = "window.__statecrawl is undefined"
+WORLD = "statecrawl"  # the isolated world the crawler's calls run in
+# Runs in the isolated world, whose globals no page script can touch: hands a request to the
+# agent in the page's world and resolves with its JSON answer, or with null when no agent took
+# the request. Arguments: channel secret, request id, method, argument.
+BRIDGE = """((channel, id, method, arg) => new Promise((resolve) => {
+  const answered = (event) => {
+    const reply = event.detail;
+    if (typeof reply !== 'string' || !reply.startsWith(`{"id":${id},`)) return;
+    window.removeEventListener(`${channel}:answer`, answered, true);
+    resolve(reply);
+  };
+  window.addEventListener(`${channel}:answer`, answered, true);
+  const request = new CustomEvent(`${channel}:request`, {
+    cancelable: true, detail: JSON.stringify({ id, method, arg }),
+  });
+  window.dispatchEvent(request);
+  if (!request.defaultPrevented) {
+    window.removeEventListener(`${channel}:answer`, answered, true);
+    resolve(null);
+  }
+}))(%s)"""
+NO_CONTEXT = "no such execution context"  # the document went away during a call
 QUIT_SECONDS = 5  # how long a browser may take to end its session before it is killed
 
 
@@ -167,6 +189,9 @@ class Browser:
         self.pids: list[int] = []
         self.capture: NetworkCapture | None = None
         self.exchanges: list[Exchange] = []
+        self.frame_id: str | None = None
+        self.requests = 0
+        self.channel = secrets.token_hex(16)
         source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
         agent_config = {
             **self.scope.for_agent(),
@@ -179,6 +204,7 @@ class Browser:
             "inputs": {name: list(values) for name, values in config.inputs.values.items()},
             "defaultText": config.inputs.default_text,
             "maxOptions": config.inputs.max_options,
+            "channel": self.channel,
         }
         self.agent_source = f"{source.rstrip()}({json.dumps(agent_config)});\n"
 
@@ -188,6 +214,7 @@ class Browser:
         Ctrl-C to the terminal's process group reaches statecrawl only, which then ends the
         crawl cleanly and the browser with it."""
         chrome, driver_path = find_executables(self.config)
+        self.frame_id = None
         self.profile = tempfile.mkdtemp(prefix="statecrawl-profile-")
         options = webdriver.ChromeOptions()
         options.binary_location = chrome
@@ -298,24 +325,50 @@ class Browser:
         never returns, so a hung page must end in a client-side timeout."""
         self.web.command_executor.client_config.timeout = seconds + 2
 
-    def _call(self, method: str, *args: Any) -> Any:
-        """Call a page-agent method that answers through a callback: one round trip."""
-        params = "".join(f"arguments[{i}], " for i in range(len(args)))
+    def _call(self, method: str, arg: Any) -> dict[str, Any]:
+        """Call a page-agent method: one request through the channel, one answer. A page that
+        has no agent answers ``{"missing": True}``, one that went away ``{"leaving": True}``."""
         self._limit(self.script_timeout)
+        self.requests += 1
+        request = json.dumps([self.channel, self.requests, method, arg])[1:-1]
         try:
-            return answers.reply(self.web.execute_async_script(CALL.format(method, params), *args))
-        except (TimeoutException, urllib3.exceptions.ReadTimeoutError):
+            answer = self.web.execute_cdp_cmd(
+                "Runtime.evaluate",
+                {
+                    "expression": BRIDGE % request,
+                    "contextId": self._world(),
+                    "awaitPromise": True,
+                    "returnByValue": True,
+                },
+            )
+        except urllib3.exceptions.ReadTimeoutError:
             raise PageTimeout(f"the page did not answer {method!r} in time") from None
-        except JavascriptException as exc:
-            if AGENT_MISSING in (exc.msg or ""):
-                return {"missing": True}
-            if "unloaded" in (exc.msg or ""):
-                return {"leaving": True}
-            raise NavigationError(f"page agent failed: {reason(exc)}") from None
         except WebDriverException as exc:
+            if NO_CONTEXT in (exc.msg or ""):
+                return {"leaving": True}
             if _crashed(exc):
                 raise BrowserCrashed(f"the browser died: {reason(exc)}") from None
-            raise
+            if isinstance(exc, TimeoutException):
+                raise PageTimeout(f"the page did not answer {method!r} in time") from None
+            raise NavigationError(f"page agent failed: {reason(exc)}") from None
+        if "exceptionDetails" in answer:
+            details = answer["exceptionDetails"]
+            why = details.get("exception", {}).get("description") or details.get("text")
+            raise NavigationError(f"page agent failed: {str(why).splitlines()[0]}")
+        value = answer.get("result", {}).get("value")
+        if value is None:
+            return {"missing": True}
+        return answers.decode(value, self.requests)
+
+    def _world(self) -> int:
+        """The crawler's isolated world in the current document (made on first use)."""
+        web = self.web
+        if self.frame_id is None:
+            self.frame_id = web.execute_cdp_cmd("Page.getFrameTree", {})["frameTree"]["frame"]["id"]
+        world = web.execute_cdp_cmd(
+            "Page.createIsolatedWorld", {"frameId": self.frame_id, "worldName": WORLD}
+        )
+        return world["executionContextId"]
 
     def take_exchanges(self, final: bool = False) -> list[Exchange]:
         """The network exchanges made since the last call (none unless capturing)."""
@@ -435,8 +488,8 @@ class Browser:
 
     def hover(self, locator: str) -> None:
         """Move the real mouse over an element, so CSS :hover rules apply."""
-        point = self.web.execute_script("return window.__statecrawl.point(arguments[0]);", locator)
-        if not point:
+        point = self._call("point", locator)
+        if not (point.get("x") is not None and point.get("y") is not None):
             raise ActionFailed(f"nothing to hover at {locator}")
         self.web.execute_cdp_cmd(
             "Input.dispatchMouseEvent", {"type": "mouseMoved", "x": point["x"], "y": point["y"]}
