@@ -7,8 +7,11 @@
 
 __version__ = "0.1.0"
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .config import Config
-from .directory import Crawl, load
+from .directory import Crawl, StateView, load
 from .errors import (
     ArchiveError,
     BrowserError,
@@ -16,10 +19,32 @@ from .errors import (
     NavigationError,
     StatecrawlError,
 )
-from .explorer import Explorer, Stats, crawl
 from .graph import StateGraph
 from .plugin import Plugin
 from .state import Action, State
+
+if TYPE_CHECKING:
+    from . import analysis
+    from .explorer import Explorer, Stats, crawl
+
+# Imported on first use: the explorer brings in Selenium, which reading a crawl never needs.
+_LAZY = {"Explorer": "explorer", "Stats": "explorer", "crawl": "explorer", "analysis": None}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = _LAZY[name]
+    if module is None:
+        return importlib.import_module(f".{name}", __name__)
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "Action",
@@ -33,9 +58,11 @@ __all__ = [
     "Plugin",
     "State",
     "StateGraph",
+    "StateView",
     "StatecrawlError",
     "Stats",
     "__version__",
+    "analysis",
     "crawl",
     "load",
 ]

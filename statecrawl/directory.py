@@ -11,7 +11,7 @@ from typing import Any
 import networkx as nx
 
 from .config import Config
-from .errors import ArchiveError
+from .errors import ArchiveError, StatecrawlError
 from .graph import StateGraph
 
 GRAPH_JSON = "graph.json"
@@ -108,9 +108,9 @@ class Crawl:
                 yield {"id": node, **data}
 
     def transitions(self) -> Iterator[dict[str, Any]]:
-        """Attributes of every transition between two states."""
-        for _, _, data in self.graph.edges(data=True):
-            yield dict(data)
+        """Attributes of every transition, its action ``key`` included."""
+        for _, _, key, data in self.graph.edges(keys=True, data=True):
+            yield {**data, "key": key}
 
     def html(self, state_id: str) -> str:
         """The serialized DOM of a state."""
@@ -119,6 +119,80 @@ class Crawl:
 
     def __len__(self) -> int:
         return sum(1 for _ in self.states())
+
+    def state(self, state_id: str) -> StateView:
+        """One state, read-only, by its id or a prefix of it that names one state only."""
+        return StateView(self, find_state(self.graph, state_id))
+
+    def _repr_html_(self) -> str:
+        from .display import crawl_html
+
+        return crawl_html(self)
+
+
+@dataclass(frozen=True)
+class StateView:
+    """One state of a crawl, read-only: what Jupyter shows of it, and its ways in and out."""
+
+    crawl: Crawl
+    id: str
+
+    @property
+    def attrs(self) -> dict[str, Any]:
+        """The node's attributes (a copy)."""
+        return dict(self.crawl.graph.nodes[self.id])
+
+    @property
+    def url(self) -> str:
+        return self.attrs.get("url", "")
+
+    @property
+    def title(self) -> str:
+        return self.attrs.get("title", "")
+
+    @property
+    def depth(self) -> int | None:
+        return self.attrs.get("depth")
+
+    @property
+    def screenshot(self) -> Path | None:
+        """The screenshot file, when the crawl took one."""
+        relative = self.attrs.get("screenshot")
+        path = self.crawl.path / relative if relative else None
+        return path if path is not None and path.is_file() else None
+
+    @property
+    def in_actions(self) -> list[dict[str, Any]]:
+        """The transitions that lead here from another state."""
+        edges = self.crawl.graph.in_edges(self.id, keys=True, data=True)
+        return [{**d, "source": s, "target": t, "key": k} for s, t, k, d in edges if s != t]
+
+    @property
+    def out_actions(self) -> list[dict[str, Any]]:
+        """The transitions fired here (to this state itself included)."""
+        edges = self.crawl.graph.out_edges(self.id, keys=True, data=True)
+        return [{**d, "source": s, "target": t, "key": k} for s, t, k, d in edges]
+
+    def html(self) -> str:
+        """The serialized DOM."""
+        return self.crawl.html(self.id)
+
+    def _repr_html_(self) -> str:
+        from .display import state_html
+
+        return state_html(self)
+
+
+def find_state(graph: nx.MultiDiGraph, state_id: str) -> str:
+    """The id of the state named by ``state_id`` or by a prefix of it that names one state
+    only; a ``StatecrawlError`` otherwise."""
+    if state_id in graph:
+        return state_id
+    found = [n for n in graph if isinstance(n, str) and n.startswith(state_id)] if state_id else []
+    if len(found) == 1:
+        return found[0]
+    what = "several states" if found else "no state"
+    raise StatecrawlError(f"{what} in this crawl with an id starting {state_id!r}")
 
 
 def load(path: str | Path) -> Crawl:

@@ -109,6 +109,22 @@ def crawl(tmp_path: Path) -> Callable[..., statecrawl.Crawl]:
     return run
 
 
+@pytest.fixture(scope="session")
+def small_crawl(tmp_path_factory: pytest.TempPathFactory) -> Iterator[statecrawl.Crawl]:
+    """``tests/pages/tree.html`` crawled to depth 2 with screenshots (21 states), its server
+    kept running for the session: a real crawl to read (analysis, notebooks, replays)."""
+    server = HTTPServer(host="127.0.0.1", port=0)
+    server.start()
+    try:
+        site = Site(server)
+        site.page("/", "tree.html")
+        yield statecrawl.crawl(site.url("/"), out=tmp_path_factory.mktemp("small"), max_depth=2)
+    finally:
+        server.clear()
+        if server.is_running():
+            server.stop()
+
+
 def labels(result: statecrawl.Crawl, pattern: str) -> set[str]:
     """The first match of ``pattern`` in each state's DOM: what tells the states apart."""
     found = set()
