@@ -360,6 +360,12 @@ class Browser:
             return {"missing": True}
         return answers.decode(value, self.requests)
 
+    def url(self) -> str:
+        """The current document's URL, from the browser's navigation history: WebDriver's
+        ``current_url`` runs a script in the page, which a page can break."""
+        history = self.web.execute_cdp_cmd("Page.getNavigationHistory", {})
+        return str(history["entries"][history["currentIndex"]]["url"])
+
     def _world(self) -> int:
         """The crawler's isolated world in the current document (made on first use)."""
         web = self.web
@@ -392,7 +398,7 @@ class Browser:
         self._drain()
         self._limit(self.config.timing.load_timeout)
         try:
-            if urldefrag(self.web.current_url).url == urldefrag(url).url:
+            if urldefrag(self.url()).url == urldefrag(url).url:
                 # Only the fragment differs: the browser would stay in the same document, with
                 # the application's state in memory. A load must start the document afresh.
                 self.web.get("about:blank")
@@ -422,7 +428,7 @@ class Browser:
             if time.monotonic() > deadline:
                 raise PageTimeout("a navigation did not complete in time")
             if result.get("missing"):
-                url = self.web.current_url
+                url = self.url()
                 if not url.startswith(("http:", "https:")):
                     raise NavigationError(f"the page went to {url}, which cannot be crawled")
 
@@ -433,7 +439,7 @@ class Browser:
         self.storage_used = self.storage_used or result.get("storage") is True
         if own_url and snapshot.url.startswith(("http:", "https:")):
             # (a page that is no web page, such as Chromium's error page, is not recorded)
-            snapshot.url = self.web.current_url
+            snapshot.url = self.url()
         return snapshot
 
     def fire(self, action: Action, light: bool = False) -> Snapshot:
@@ -510,7 +516,8 @@ class Browser:
             )
         self.visited.clear()
         with contextlib.suppress(WebDriverException):
-            web.execute_script("try { sessionStorage.clear(); } catch (e) {}")
+            clear = {"expression": "try { sessionStorage.clear(); } catch (e) {}"}
+            web.execute_cdp_cmd("Runtime.evaluate", {**clear, "contextId": self._world()})
 
     def reset(self, url: str) -> Snapshot:
         """Clean cookies and storage, then load ``url``."""
