@@ -10,6 +10,7 @@ computes the same names while it watches the page).
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 
 import lxml.html
@@ -20,6 +21,11 @@ from ..state import Snapshot
 
 SKIPPED = frozenset({"script", "style", "noscript", "template"})
 MASK = "\x00~"
+# An attribute value longer than this counts by its length and digest (a 10 MB data URL or
+# blob costs no more than a short value), and text longer than this is never taken for a
+# value generated per action (the pattern below would take quadratic time on it).
+MAX_VALUE = 4096
+KEYS_KEPT = 4096  # DOM keys a model remembers
 # An id made up per page view (a uuid, a long hex run, a millisecond timestamp, a random base-36
 # string) names nothing stable, so no path is anchored on it; the page agent has the same rule.
 GENERATED_ID = re.compile(
@@ -51,13 +57,20 @@ def _path(el: etree._Element, parent_path: str) -> str:
 
 def _attributes(el: etree._Element) -> dict[str, str]:
     """Attributes as they matter: classes as a sorted set, an empty class or style dropped
-    (``classList.remove`` of the last class leaves ``class=""`` behind)."""
+    (``classList.remove`` of the last class leaves ``class=""`` behind), values longer than
+    ``MAX_VALUE`` as their head, length and digest."""
     attrs = dict(el.attrib)
+    if not attrs:
+        return attrs
     if "class" in attrs:
         attrs["class"] = " ".join(sorted(set(attrs["class"].split())))
     for name in ("class", "style"):
         if name in attrs and not attrs[name].strip():
             del attrs[name]
+    for name, value in attrs.items():
+        if len(value) > MAX_VALUE:
+            digest = xxhash.xxh64_hexdigest(value.encode("utf-8", "surrogatepass"))
+            attrs[name] = f"{value[:64]}\u2026 {len(value)} characters, xxh64 {digest}"
     return attrs
 
 
@@ -65,12 +78,23 @@ def _text(value: str | None) -> str:
     return " ".join(value.split()) if value else ""
 
 
+_parsers = threading.local()
+
+
 def parse(html: str) -> etree._Element | None:
-    """Parse a serialized DOM; ``None`` when there is nothing to parse."""
+    """Parse a serialized DOM; ``None`` when there is nothing to parse.
+
+    The parser lifts libxml2's default limits (``huge_tree``), which would otherwise cut the
+    document silently at a text or attribute over 10 MB or at elements nested 256 deep; a
+    parser serves one thread at a time.
+    """
     if not html.strip():
         return None
+    parser = getattr(_parsers, "html", None)
+    if parser is None:
+        parser = _parsers.html = lxml.html.HTMLParser(huge_tree=True)
     try:
-        return lxml.html.document_fromstring(html)
+        return lxml.html.document_fromstring(html, parser=parser)
     except (etree.ParserError, ValueError):
         return None
 
@@ -158,13 +182,30 @@ def _form(snapshot: Snapshot) -> Iterator[str]:
 
 
 class DomModel:
-    """The default: a normalised DOM, form values included, volatile parts masked."""
+    """The default: a normalised DOM, form values included, volatile parts masked.
+
+    Keys are remembered by the digest of the DOM and form values: a crawl keys the same DOM
+    again and again (every transition back to a known state, every replay), and a big DOM
+    takes about a second to normalise.
+    """
 
     name = "dom"
 
+    def __init__(self) -> None:
+        self._keys: dict[tuple[str, frozenset[str]], str] = {}
+
     def key(self, snapshot: Snapshot, volatile: frozenset[str]) -> str:
         """Hash the normalised DOM and the form values."""
-        return _hash(_chain(tokens(snapshot.html, volatile), _form(snapshot)))
+        content = xxhash.xxh3_128_hexdigest(
+            "\x01".join([snapshot.html, *_form(snapshot)]).encode("utf-8", "surrogatepass")
+        )
+        key = self._keys.get((content, volatile))
+        if key is None:
+            key = _hash(_chain(tokens(snapshot.html, volatile), _form(snapshot)))
+            if len(self._keys) >= KEYS_KEPT:
+                self._keys.clear()
+            self._keys[(content, volatile)] = key
+        return key
 
 
 class ExactModel:
@@ -187,7 +228,7 @@ class StructureModel:
         root = parse(snapshot.html)
         if root is None:
             return _hash(iter(()))
-        return _hash(_shape(root, 0))
+        return _hash(_shape(root))
 
 
 class TextModel:
@@ -200,11 +241,15 @@ class TextModel:
         return _hash(t for is_text, t in _walk(snapshot.html, volatile) if is_text)
 
 
-def _shape(el: etree._Element, depth: int) -> Iterator[str]:
-    classes = ".".join(sorted((el.get("class") or "").split()))
-    yield f"{depth} {el.tag}#{el.get('id', '')}.{classes}"
-    for child in _elements(el):
-        yield from _shape(child, depth + 1)
+def _shape(root: etree._Element) -> Iterator[str]:
+    """Each element's depth, tag, id and classes in document order (no recursion: a DOM may
+    be nested deeper than Python's stack)."""
+    stack = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        classes = ".".join(sorted((el.get("class") or "").split()))
+        yield f"{depth} {el.tag}#{el.get('id', '')}.{classes}"
+        stack.extend((child, depth + 1) for child in reversed(list(_elements(el))))
 
 
 def _chain(*streams: Iterator[str]) -> Iterator[str]:
@@ -250,6 +295,8 @@ def generated_between(html_a: str, html_b: str) -> set[str] | None:
 def _only_generated(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` differ only in generated values: equal once those are masked,
     or two random tokens of one length (a random token need not hold a digit)."""
+    if len(a) > MAX_VALUE or len(b) > MAX_VALUE:
+        return False
     if GENERATED_VALUE.sub(MASK, a) == GENERATED_VALUE.sub(MASK, b):
         return True
     return (
@@ -262,7 +309,10 @@ def _only_generated(a: str, b: str) -> bool:
 def _differences(html_a: str, html_b: str, allowed: Callable[[str, str], bool]) -> set[str] | None:
     """The names of the texts and attributes that differ between two DOMs of one structure,
     or ``None`` when the structure differs or a difference is not ``allowed``."""
-    root_a, root_b = parse(html_a), parse(html_b)
+    root_a = parse(html_a)
+    if html_a == html_b:  # (a page loaded twice is most often the same, and may be big)
+        return None if root_a is None else set()
+    root_b = parse(html_b)
     if root_a is None or root_b is None:
         return None
     found: set[str] = set()
