@@ -16,6 +16,7 @@ from .config import Config, merge
 from .directory import Crawl
 from .errors import ConfigError, StatecrawlError, one_line
 from .explorer import Explorer, Stats
+from .report import build_report
 
 # Signals that stop a crawl cleanly, as Ctrl-C does; the exit status is 128 + the number.
 STOP_SIGNALS = tuple(
@@ -161,6 +162,9 @@ def parser() -> argparse.ArgumentParser:
     _add_crawl_flags(c)
     d = sub.add_parser("demo", help="crawl the bundled patent-search demo app")
     _add_crawl_flags(d)
+    r = sub.add_parser("report", help="write a static HTML report of a crawl directory")
+    r.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
+    r.add_argument("--out", "-o", type=Path, metavar="REPORT", help="report directory (DIR/report)")
     return p
 
 
@@ -193,6 +197,7 @@ def run_demo(args: argparse.Namespace, signals: Signals | None = None) -> Crawl:
             f"{len(q.expected_pages)}, details {len(q.details)}/{len(q.expected_details)}, "
             f"with all 3 tabs {tabs}/{len(q.expected_details)}"
         )
+    print(f"report: {build_report(result.path)}")
     return result
 
 
@@ -227,6 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 run_crawl(build_config(args, args.urls), args.quiet, signals=signals)
             elif args.command == "demo":
                 run_demo(args, signals)
+            elif args.command == "report":
+                print(f"report: {build_report(args.directory, args.out)}")
         except StatecrawlError as exc:
             print(f"statecrawl: error: {one_line(str(exc))}", file=sys.stderr)
             return 1

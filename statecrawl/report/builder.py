@@ -1,0 +1,335 @@
+"""Build the static report of a crawl directory.
+
+The report is a directory: ``index.html`` with the viewer's own script and style, and data
+files the viewer loads on demand. Browsers refuse ``fetch()`` of ``file://`` URLs, so every
+data file is a script that hands one JSON value to a registration function of the viewer:
+
+    data/index.js     every node's id, title, URL, depth, layer position and flags, and the
+                      edges as pairs of node numbers (what the graph and the search results need)
+    data/s/<n>.js     node number ``n`` in full: attributes, its transitions in and out, its DOM
+                      snapshot and the DOM-mutation frames that led to it
+    data/t/<k>.js     shard ``k`` of the text index: term -> the states whose text holds it
+    shots/<n>.png     the screenshots
+
+Every crawled string reaches those scripts JSON-encoded with ``<``, ``>`` and ``&`` escaped
+(and everything beyond ASCII, U+2028 and U+2029 included), so no crawled text can close the
+script or start markup. Files are named by node number, never by anything crawled.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections import defaultdict
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import lxml.html
+from lxml import etree
+from warcio.archiveiterator import ArchiveIterator
+from warcio.exceptions import ArchiveLoadFailed
+
+from ..archive import ARCHIVE_DIR
+from ..directory import Crawl, load
+from ..errors import ArchiveError
+
+ASSETS = ("index.html", "report.js", "report.css")
+SHARDS = 64  # text-index shards, chosen by a term's first two characters (as report.js does)
+MAX_TEXT = 50_000  # characters of a state's text that are indexed
+MAX_TERM = 40  # longer "words" (hashes, base64) are left out of the index
+MAX_LISTED = 1000  # transitions listed per direction in a state's file; the count is kept
+MAX_LABEL = 160  # characters of a title or URL in the index (state files hold them whole)
+FRAMES_URN = re.compile(r"urn:statecrawl:state:([^:]+):frames")
+WORDS = re.compile(r"\w+")
+_JS_UNSAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+
+# Node flags, as report.js reads them.
+EXTERNAL, FAILED, UNREACHABLE, DIALOGS, TRUNCATED, TIMED_OUT, SCREENSHOT = (
+    1 << i for i in range(7)
+)
+
+
+def build_report(directory: str | Path, out: str | Path | None = None) -> Path:
+    """Write the report of the crawl in ``directory`` to ``out`` (default ``directory/report``)
+    and return the path of its ``index.html``. A report already at ``out`` is replaced."""
+    crawl = load(directory)
+    target = Path(out) if out is not None else crawl.path / "report"
+    _check_target(target)
+    building = target.with_name(f".{target.name}.building-{os.getpid()}")
+    shutil.rmtree(building, ignore_errors=True)
+    try:
+        _write_report(crawl, building)
+        _replace(building, target)
+    except OSError as exc:
+        raise ArchiveError(f"cannot write the report to {target}: {exc.strerror or exc}") from None
+    finally:
+        shutil.rmtree(building, ignore_errors=True)
+    return target / "index.html"
+
+
+def script_call(function: str, *args: Any) -> str:
+    """``function(arg, ...);`` with each argument as JSON that is safe inside a script."""
+    values = (
+        json.dumps(a, ensure_ascii=True, separators=(",", ":"), default=str).translate(_JS_UNSAFE)
+        for a in args
+    )
+    return f"{function}({','.join(values)});\n"
+
+
+def terms(text: str) -> set[str]:
+    """The index terms of ``text``: lower-case words of 2 to ``MAX_TERM`` characters."""
+    return {w for w in WORDS.findall(text[:MAX_TEXT].lower()) if 2 <= len(w) <= MAX_TERM}
+
+
+def shard(term: str) -> int:
+    """The text-index shard of a term (report.js computes the same)."""
+    return (ord(term[0]) * 31 + ord(term[1])) % SHARDS
+
+
+def page_text(html: str) -> str:
+    """The text a reader sees in a serialized DOM: no scripts or styles, whitespace folded."""
+    if not html.strip():
+        return ""
+    try:
+        root = lxml.html.document_fromstring(html)
+    except (etree.ParserError, ValueError):
+        return ""
+    etree.strip_elements(root, "script", "style", "noscript", etree.Comment, with_tail=False)
+    return " ".join(root.text_content().split())
+
+
+def layout(depths: list[int], edges: list[tuple[int, int]]) -> list[float]:
+    """Positions within depth layers: each layer in the order of the mean position of its
+    nodes' parents in the layers above (a barycentre sweep), centred on 0."""
+    layers: dict[int, list[int]] = defaultdict(list)
+    for node, depth in enumerate(depths):
+        layers[depth].append(node)
+    parents: dict[int, list[int]] = defaultdict(list)
+    for source, target in edges:
+        if depths[source] < depths[target]:
+            parents[target].append(source)
+    x = [0.0] * len(depths)
+    for depth in sorted(layers):
+        members = layers[depth]
+        order = {node: i for i, node in enumerate(members)}
+
+        def centre(node: int, order: dict[int, int] = order) -> tuple[float, int]:
+            above = parents.get(node)
+            return (sum(x[p] for p in above) / len(above) if above else float("inf"), order[node])
+
+        members.sort(key=centre)
+        half = (len(members) - 1) / 2
+        for i, node in enumerate(members):
+            x[node] = i - half
+    return x
+
+
+def read_frames(path: Path) -> dict[str, dict[str, Any]]:
+    """The frames metadata of each state in the crawl's WARC files, by the id the record
+    names (an earlier id of a renamed state is one of its ``aliases``)."""
+    found: dict[str, dict[str, Any]] = {}
+    archive = path / ARCHIVE_DIR
+    if not archive.is_dir():
+        return found
+    files = sorted(archive.glob("*.warc.gz")) + sorted(archive.glob("*.warc.gz.open"))
+    for file in files:
+        for uri, payload in _metadata_records(file):
+            match = FRAMES_URN.fullmatch(uri)
+            if match is None or match.group(1) in found:
+                continue
+            try:
+                details = json.loads(payload)
+            except ValueError:
+                continue
+            if isinstance(details, dict):
+                found[match.group(1)] = details
+    return found
+
+
+def _metadata_records(file: Path) -> Iterator[tuple[str, bytes]]:
+    """``(target URI, payload)`` of each metadata record; a cut-off file yields what it has."""
+    try:
+        with file.open("rb") as stream:
+            for record in ArchiveIterator(stream):
+                if record.rec_type == "metadata":
+                    uri = record.rec_headers.get_header("WARC-Target-URI") or ""
+                    yield uri, record.content_stream().read()
+    except (ArchiveLoadFailed, OSError, EOFError, ValueError):
+        return
+
+
+def _check_target(target: Path) -> None:
+    if (
+        target.exists()
+        and not _is_report(target)
+        and (not target.is_dir() or any(target.iterdir()))
+    ):
+        raise ArchiveError(f"{target} exists and is not a statecrawl report: choose another --out")
+
+
+def _is_report(path: Path) -> bool:
+    return (path / "index.html").is_file() and (path / "data" / "index.js").is_file()
+
+
+def _replace(building: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.exists():
+        os.replace(building, target)
+        return
+    old = target.with_name(f".{target.name}.old-{os.getpid()}")
+    os.replace(target, old)
+    os.replace(building, target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _write_report(crawl: Crawl, out: Path) -> None:
+    graph = crawl.graph
+    nodes = list(graph.nodes)
+    number = {node: i for i, node in enumerate(nodes)}
+    for node, data in graph.nodes(data=True):
+        for alias in data.get("aliases", ()):
+            number.setdefault(alias, number[node])
+    edges = [(number[s], number[t]) for s, t in graph.edges()]
+    depths = _depths(crawl, nodes)
+    (out / "data" / "s").mkdir(parents=True)
+    (out / "data" / "t").mkdir()
+    (out / "shots").mkdir()
+    for name in ASSETS:
+        (out / name).write_bytes(resources.files(__package__).joinpath("static", name).read_bytes())
+    frames = read_frames(crawl.path)
+    postings: list[defaultdict[str, list[int]]] = [defaultdict(list) for _ in range(SHARDS)]
+    flags = []
+    for n, node in enumerate(nodes):
+        data = graph.nodes[node]
+        html = _snapshot(crawl.path, data)
+        shot = _copy_screenshot(crawl.path, data, out / "shots" / f"{n}.png")
+        flags.append(_flags(graph, node, data, shot))
+        words = (str(data.get("title") or ""), str(data.get("url") or ""), page_text(html or ""))
+        for term in terms(" ".join(words)):
+            postings[shard(term)][term].append(n)
+        details = {
+            **{k: v for k, v in data.items() if k not in ("snapshot", "screenshot")},
+            "n": n,
+            "depth": depths[n],
+            "shot": shot,
+            "html": html,
+            "replay": _replay(frames, data, node, number),
+            **_transitions(graph, node, number),
+        }
+        (out / "data" / "s" / f"{n}.js").write_text(script_call("SC.state", n, details), "ascii")
+    for k, shard_terms in enumerate(postings):
+        packed = [[term, _deltas(states)] for term, states in sorted(shard_terms.items())]
+        (out / "data" / "t" / f"{k}.js").write_text(script_call("SC.terms", k, packed), "ascii")
+    index = {
+        "meta": {
+            "start_url": graph.graph.get("start_url"),
+            "started": graph.graph.get("started"),
+            "finished": graph.graph.get("finished"),
+            "stats": graph.graph.get("stats", {}),
+            "volatile": len(graph.graph.get("volatile") or ()),
+            "shards": SHARDS,
+        },
+        "ids": nodes,
+        "titles": [_label(graph.nodes[node].get("title")) for node in nodes],
+        "urls": [_label(graph.nodes[node].get("url")) for node in nodes],
+        "depth": depths,
+        "x": layout(depths, edges),
+        "flags": flags,
+        "edges": [n for pair in edges for n in pair],
+    }
+    (out / "data" / "index.js").write_text(script_call("SC.index", index), "ascii")
+
+
+def _depths(crawl: Crawl, nodes: list[str]) -> list[int]:
+    """Each node's depth; an external node sits one layer below its shallowest source."""
+    graph = crawl.graph
+    depths = []
+    for node in nodes:
+        depth = graph.nodes[node].get("depth")
+        if not isinstance(depth, int):
+            sources = [graph.nodes[s].get("depth") for s in graph.predecessors(node)]
+            depth = min((d + 1 for d in sources if isinstance(d, int)), default=0)
+        depths.append(depth)
+    return depths
+
+
+def _snapshot(path: Path, data: dict[str, Any]) -> str | None:
+    relative = data.get("snapshot")
+    if not isinstance(relative, str):
+        return None
+    try:
+        return (path / relative).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _copy_screenshot(path: Path, data: dict[str, Any], target: Path) -> bool:
+    relative = data.get("screenshot")
+    source = path / relative if isinstance(relative, str) else None
+    if source is None or not source.is_file():
+        return False
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+    return True
+
+
+def _flags(graph: Any, node: str, data: dict[str, Any], shot: bool) -> int:
+    dialogs = any(d.get("dialogs") for _, _, d in graph.out_edges(node, data=True))
+    return (
+        (EXTERNAL if data.get("kind") == "external" else 0)
+        | (FAILED if data.get("failures") else 0)
+        | (UNREACHABLE if data.get("unreachable") else 0)
+        | (DIALOGS if dialogs else 0)
+        | (TRUNCATED if data.get("truncated") else 0)
+        | (TIMED_OUT if data.get("settle_timed_out") else 0)
+        | (SCREENSHOT if shot else 0)
+    )
+
+
+def _replay(
+    frames: dict[str, dict[str, Any]], data: dict[str, Any], node: str, number: dict[str, int]
+) -> dict[str, Any] | None:
+    """What led to the state when it was found: the parent's number, the action, the frames."""
+    record = next((frames[i] for i in (node, *data.get("aliases", ())) if i in frames), None)
+    if record is None or not record.get("frames"):
+        return None
+    parent = record.get("parent")
+    return {
+        "parent": number.get(parent) if isinstance(parent, str) else None,
+        "action": record.get("action"),
+        "frames": record["frames"],
+    }
+
+
+def _transitions(graph: Any, node: str, number: dict[str, int]) -> dict[str, Any]:
+    def listed(edges: Any) -> list[dict[str, Any]]:
+        out = []
+        for source, target, key, data in edges:
+            rest = {k: v for k, v in data.items() if k not in ("source", "target")}
+            out.append({**rest, "key": key, "s": number[source], "t": number[target]})
+            if len(out) == MAX_LISTED:
+                break
+        return out
+
+    return {
+        "in": listed(graph.in_edges(node, keys=True, data=True)),
+        "out": listed(graph.out_edges(node, keys=True, data=True)),
+        "in_count": graph.in_degree(node),
+        "out_count": graph.out_degree(node),
+    }
+
+
+def _deltas(states: list[int]) -> list[int]:
+    """Sorted node numbers as gaps from the previous one (smaller files)."""
+    return [n - previous for previous, n in zip([0, *states], states, strict=False)]
+
+
+def _label(value: Any) -> str:
+    text = str(value) if value is not None else ""
+    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"

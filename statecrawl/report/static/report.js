@@ -1,0 +1,766 @@
+// statecrawl report viewer: the state graph on a canvas, a panel per state, the replay of the
+// DOM-mutation frames that led to a state, and a search over state text.
+//
+// Safety: crawled strings only ever reach this page's DOM through textContent, through
+// setAttribute on attributes that cannot run or load anything, through canvas fillText, or as
+// an http(s) link after a scheme check. Crawled markup is parsed only in inert DOMParser
+// documents (no scripts, no loads), cleaned of scripts, handlers and URLs, and shown in an
+// iframe sandboxed with no flags at all (no scripts, opaque origin) that inherits this page's
+// Content-Security-Policy and carries a stricter one of its own.
+'use strict';
+(function () {
+  const SC = { readyAt: null };
+  window.SC = SC;
+  const $ = (id) => document.getElementById(id);
+  const GX = 90;   // world units between neighbours in a layer
+  const GY = 130;  // world units between depth layers
+  const R = 9;     // node radius in world units
+  const EXTERNAL = 1, FAILED = 2, UNREACHABLE = 4, DIALOGS = 8, TRUNCATED = 16, TIMED_OUT = 32;
+  const INNER_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
+  const MARK_CSS = '[data-sc-changed]{outline:3px solid #f08c00 !important;outline-offset:1px;' +
+    'background-color:rgba(255,200,0,.18) !important}[data-sc-href]{color:#0645ad;text-decoration:underline}';
+
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (cls) node.className = cls;
+    return node;
+  }
+  function clip(text, n) {
+    const s = String(text === undefined || text === null ? '' : text);
+    return s.length > n ? s.slice(0, n - 1) + '\u2026' : s;
+  }
+  function webUrl(text) {  // an absolute http(s) URL, or null
+    try {
+      const url = new URL(String(text));
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // ---- data files: scripts that register one value each -------------------------------------
+  const details = new Map();  // node number -> its state file's value
+  const shards = new Map();   // shard number -> [[term, gaps], ...]
+  const loading = new Map();  // src -> promise
+  SC.state = (n, value) => { details.set(n, value); };
+  SC.terms = (k, value) => { shards.set(k, value); };
+  function load(src) {
+    if (!loading.has(src)) {
+      loading.set(src, new Promise((resolve, reject) => {
+        const script = document.createElement('script');
+        script.src = src;
+        script.onload = () => { script.remove(); resolve(); };
+        script.onerror = () => { script.remove(); loading.delete(src); reject(new Error('cannot load ' + src)); };
+        document.head.appendChild(script);
+      }));
+    }
+    return loading.get(src);
+  }
+  function stateData(n) {
+    return load('data/s/' + n + '.js').then(() => details.get(n));
+  }
+
+  // ---- the graph ------------------------------------------------------------------------------
+  const G = {};
+  const view = { s: 1, ox: 0, oy: 0, w: 0, h: 0, dpr: 1 };
+  let selected = -1;
+  let hits = null;  // Set of node numbers matching the search
+  let queued = false;
+  const canvas = $('canvas');
+  const ctx = canvas.getContext('2d');
+
+  SC.index = function (data) {
+    G.meta = data.meta;
+    G.ids = data.ids;
+    G.titles = data.titles;
+    G.urls = data.urls;
+    G.flags = data.flags;
+    G.n = data.ids.length;
+    G.depth = Int32Array.from(data.depth);
+    G.wx = Float64Array.from(data.x, (x) => x * GX);
+    G.wy = Float64Array.from(data.depth, (d) => d * GY);
+    G.edges = Int32Array.from(data.edges);
+    G.number = new Map(data.ids.map((id, n) => [id, n]));
+    const layers = new Map();
+    for (let n = 0; n < G.n; n++) {
+      if (!layers.has(G.depth[n])) layers.set(G.depth[n], []);
+      layers.get(G.depth[n]).push(n);
+    }
+    G.layers = new Map();
+    for (const [depth, members] of layers) {
+      members.sort((a, b) => G.wx[a] - G.wx[b]);
+      G.layers.set(depth, Int32Array.from(members));
+    }
+    start();
+  };
+
+  function bounds() {
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    for (let n = 0; n < G.n; n++) {
+      x0 = Math.min(x0, G.wx[n]); x1 = Math.max(x1, G.wx[n]);
+      y0 = Math.min(y0, G.wy[n]); y1 = Math.max(y1, G.wy[n]);
+    }
+    return G.n ? [x0, y0, x1, y1] : [0, 0, 0, 0];
+  }
+  function fit() {
+    const [x0, y0, x1, y1] = bounds();
+    const pad = 40;
+    view.s = Math.min((view.w - 2 * pad) / Math.max(x1 - x0, 1), (view.h - 2 * pad) / Math.max(y1 - y0, 1), 1.5);
+    view.ox = view.w / 2 - ((x0 + x1) / 2) * view.s;
+    view.oy = view.h / 2 - ((y0 + y1) / 2) * view.s;
+    redraw();
+  }
+  function resize() {
+    const box = canvas.getBoundingClientRect();
+    view.w = Math.max(box.width, 1);
+    view.h = Math.max(box.height, 1);
+    view.dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(view.w * view.dpr);
+    canvas.height = Math.round(view.h * view.dpr);
+  }
+  function redraw() {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; draw(); });
+  }
+  function colour(n) {
+    const f = G.flags[n];
+    if (f & FAILED) return '#d33b3b';
+    if (f & UNREACHABLE) return '#e69317';
+    if (f & EXTERNAL) return '#a3a9b5';
+    return '#3b6fd4';
+  }
+  function visibleNodes(margin) {  // node numbers inside the view, layer by layer
+    const s = view.s;
+    const x0 = (-view.ox) / s - margin, x1 = (view.w - view.ox) / s + margin;
+    const y0 = (-view.oy) / s - margin, y1 = (view.h - view.oy) / s + margin;
+    const out = [];
+    for (const [depth, members] of G.layers) {
+      const y = depth * GY;
+      if (y < y0 || y > y1) continue;
+      for (let i = lowerBound(members, x0); i < members.length && G.wx[members[i]] <= x1; i++) out.push(members[i]);
+    }
+    return out;
+  }
+  function lowerBound(members, x) {
+    let lo = 0, hi = members.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (G.wx[members[mid]] < x) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
+  function edgePath(path, a, b) {
+    const s = view.s;
+    const ax = G.wx[a] * s + view.ox, ay = G.wy[a] * s + view.oy;
+    const bx = G.wx[b] * s + view.ox, by = G.wy[b] * s + view.oy;
+    path.moveTo(ax, ay);
+    if (G.depth[b] > G.depth[a]) {
+      path.lineTo(bx, by);
+    } else {  // back to the same or an upper layer: a curve off to the side
+      const bend = (GY * 0.35 + Math.abs(ax - bx) * 0.08 / s) * s;
+      path.quadraticCurveTo((ax + bx) / 2 + bend, (ay + by) / 2 - bend * 0.3, bx, by);
+    }
+  }
+  function draw() {
+    const s = view.s;
+    ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
+    ctx.clearRect(0, 0, view.w, view.h);
+    const x0 = (-view.ox) / s, x1 = (view.w - view.ox) / s;
+    const y0 = (-view.oy) / s, y1 = (view.h - view.oy) / s;
+    const down = new Path2D(), back = new Path2D(), near = new Path2D();
+    const e = G.edges;
+    for (let i = 0; i < e.length; i += 2) {
+      const a = e[i], b = e[i + 1];
+      if (a === b) continue;
+      const ax = G.wx[a], bx = G.wx[b], ay = G.wy[a], by = G.wy[b];
+      if (Math.max(ax, bx) < x0 || Math.min(ax, bx) > x1 || Math.max(ay, by) < y0 - GY || Math.min(ay, by) > y1 + GY) continue;
+      if (a === selected || b === selected) edgePath(near, a, b);
+      else edgePath(G.depth[b] > G.depth[a] ? down : back, a, b);
+    }
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = 'rgba(80,90,110,.35)';
+    ctx.stroke(down);
+    ctx.strokeStyle = 'rgba(140,150,170,.22)';
+    ctx.stroke(back);
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = '#f08c00';
+    ctx.stroke(near);
+
+    const r = Math.max(1.5, Math.min(R * s, 14));
+    const nodes = visibleNodes(R);
+    const fills = new Map();
+    const ringed = new Path2D(), found = new Path2D();
+    for (const n of nodes) {
+      const x = G.wx[n] * s + view.ox, y = G.wy[n] * s + view.oy;
+      const c = colour(n);
+      if (!fills.has(c)) fills.set(c, new Path2D());
+      const path = fills.get(c);
+      if (r < 3) path.rect(x - r, y - r, 2 * r, 2 * r);
+      else { path.moveTo(x + r, y); path.arc(x, y, r, 0, 2 * Math.PI); }
+      if (G.flags[n] & DIALOGS) { ringed.moveTo(x + r + 2, y); ringed.arc(x, y, r + 2, 0, 2 * Math.PI); }
+      if (hits && hits.has(n)) { found.moveTo(x + r + 5, y); found.arc(x, y, r + 5, 0, 2 * Math.PI); }
+    }
+    for (const [c, path] of fills) { ctx.fillStyle = c; ctx.fill(path); }
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = '#8a3bd3';
+    ctx.stroke(ringed);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = '#f5c400';
+    ctx.stroke(found);
+    if (selected >= 0) {
+      ctx.beginPath();
+      ctx.arc(G.wx[selected] * s + view.ox, G.wy[selected] * s + view.oy, r + 4, 0, 2 * Math.PI);
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = '#1d2433';
+      ctx.stroke();
+    }
+    if (s >= 0.6 && nodes.length < 3000) {
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.fillStyle = '#1d2433';
+      const chars = Math.max(6, Math.floor(GX * s / 6.5));
+      for (const n of nodes) {
+        const label = G.titles[n] || G.urls[n] || G.ids[n];
+        ctx.fillText(clip(label, chars), G.wx[n] * s + view.ox, G.wy[n] * s + view.oy + r + 13);
+      }
+    }
+    ctx.font = '12px system-ui, sans-serif';
+    ctx.textAlign = 'left';
+    ctx.fillStyle = '#5c6475';
+    for (const depth of G.layers.keys()) {
+      const y = depth * GY * s + view.oy;
+      if (y > 0 && y < view.h) ctx.fillText('depth ' + depth, 8, y - 6);
+    }
+  }
+  function nodeAt(px, py) {  // the node under a point of the canvas, or -1
+    const s = view.s;
+    const wx = (px - view.ox) / s, wy = (py - view.oy) / s;
+    const reach = Math.max(R, 6 / s);
+    const members = G.layers.get(Math.round(wy / GY));
+    if (!members || Math.abs(wy - Math.round(wy / GY) * GY) > reach) return -1;
+    const i = lowerBound(members, wx);
+    let best = -1, gap = reach;
+    for (const j of [i - 1, i]) {
+      if (j >= 0 && j < members.length && Math.abs(G.wx[members[j]] - wx) <= gap) {
+        best = members[j];
+        gap = Math.abs(G.wx[members[j]] - wx);
+      }
+    }
+    return best;
+  }
+  function zoom(factor, px, py) {
+    const s = Math.min(Math.max(view.s * factor, 1e-4), 8);
+    view.ox = px - (px - view.ox) * (s / view.s);
+    view.oy = py - (py - view.oy) * (s / view.s);
+    view.s = s;
+    redraw();
+  }
+  function centreOn(n) {
+    const px = G.wx[n] * view.s + view.ox, py = G.wy[n] * view.s + view.oy;
+    if (px < 20 || px > view.w - 20 || py < 20 || py > view.h - 20) {
+      view.ox = view.w / 2 - G.wx[n] * view.s;
+      view.oy = view.h / 2 - G.wy[n] * view.s;
+    }
+  }
+  SC.locate = (n) => {  // where node n is on the canvas, in CSS pixels from its top left corner
+    return { x: G.wx[n] * view.s + view.ox, y: G.wy[n] * view.s + view.oy };
+  };
+
+  function wireCanvas() {
+    let press = null;
+    const tip = $('tip');
+    canvas.addEventListener('pointerdown', (ev) => {
+      press = { x: ev.clientX, y: ev.clientY, ox: view.ox, oy: view.oy, moved: false };
+      canvas.setPointerCapture(ev.pointerId);
+    });
+    canvas.addEventListener('pointermove', (ev) => {
+      const box = canvas.getBoundingClientRect();
+      if (press) {
+        const dx = ev.clientX - press.x, dy = ev.clientY - press.y;
+        if (Math.abs(dx) + Math.abs(dy) > 4) { press.moved = true; canvas.classList.add('dragging'); }
+        if (press.moved) { view.ox = press.ox + dx; view.oy = press.oy + dy; redraw(); }
+        return;
+      }
+      const n = nodeAt(ev.clientX - box.left, ev.clientY - box.top);
+      tip.hidden = n < 0;
+      if (n >= 0) {
+        tip.textContent = clip(G.titles[n] || '(no title)', 100) + ' \u2014 ' + clip(G.urls[n], 100);
+        tip.style.left = (ev.clientX - box.left + 14) + 'px';
+        tip.style.top = (ev.clientY - box.top + 14) + 'px';
+      }
+    });
+    canvas.addEventListener('pointerup', (ev) => {
+      const box = canvas.getBoundingClientRect();
+      if (press && !press.moved) {
+        const n = nodeAt(ev.clientX - box.left, ev.clientY - box.top);
+        if (n >= 0) open(n);
+      }
+      press = null;
+      canvas.classList.remove('dragging');
+    });
+    canvas.addEventListener('pointerleave', () => { tip.hidden = true; });
+    canvas.addEventListener('wheel', (ev) => {
+      ev.preventDefault();
+      const box = canvas.getBoundingClientRect();
+      zoom(Math.exp(-ev.deltaY * 0.0015), ev.clientX - box.left, ev.clientY - box.top);
+    }, { passive: false });
+    canvas.tabIndex = 0;
+    canvas.addEventListener('keydown', (ev) => {
+      const step = 60;
+      const moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+      if (moves[ev.key]) { view.ox += moves[ev.key][0]; view.oy += moves[ev.key][1]; redraw(); }
+      else if (ev.key === '+' || ev.key === '=') zoom(1.25, view.w / 2, view.h / 2);
+      else if (ev.key === '-') zoom(0.8, view.w / 2, view.h / 2);
+      else return;
+      ev.preventDefault();
+    });
+    $('zoom-in').addEventListener('click', () => zoom(1.25, view.w / 2, view.h / 2));
+    $('zoom-out').addEventListener('click', () => zoom(0.8, view.w / 2, view.h / 2));
+    $('zoom-fit').addEventListener('click', fit);
+    new ResizeObserver(() => { resize(); redraw(); }).observe(canvas);
+  }
+
+  // ---- the state panel ------------------------------------------------------------------------
+  let shown = -1;
+  function open(n) {
+    location.hash = 's' + n;
+  }
+  SC.open = open;
+  function fromHash() {
+    const match = /^#s(\d+)$/.exec(location.hash);
+    const n = match ? Number(match[1]) : -1;
+    if (n >= 0 && n < G.n) show(n);
+    else close();
+  }
+  function close() {
+    $('panel').hidden = true;
+    shown = selected = -1;
+    stopPlaying();
+    redraw();
+  }
+  function show(n) {
+    shown = selected = n;
+    centreOn(n);
+    redraw();
+    const panel = $('panel');
+    panel.hidden = false;
+    panel.setAttribute('aria-busy', 'true');
+    $('s-title').textContent = G.titles[n] || '(no title)';
+    stateData(n).then((d) => {
+      if (shown !== n) return;
+      fill(n, d);
+      panel.removeAttribute('aria-busy');
+    }, (err) => {
+      $('s-title').textContent = String(err.message);
+    });
+  }
+  function fill(n, d) {
+    $('s-title').textContent = d.title || (d.kind === 'external' ? 'Out of scope' : '(no title)');
+    const url = $('s-url');
+    url.replaceChildren();
+    const href = webUrl(d.url);
+    const link = el(href ? 'a' : 'span', d.url || '');
+    if (href) {
+      link.setAttribute('href', href);
+      link.setAttribute('target', '_blank');
+      link.setAttribute('rel', 'noopener noreferrer');
+    }
+    url.appendChild(link);
+
+    const facts = $('s-facts');
+    facts.replaceChildren();
+    const fact = (name, value) => {
+      if (value === undefined || value === null || value === '') return;
+      facts.append(el('dt', name), el('dd', value));
+    };
+    fact('id', d.id);
+    fact('depth', d.depth);
+    fact('HTTP status', d.status);
+    if (typeof d.found_at === 'number') fact('found after', d.found_at.toFixed(2) + ' s');
+    fact('earlier ids', Array.isArray(d.aliases) ? d.aliases.join(', ') : null);
+    fact('unreachable', d.unreachable_reason || (d.unreachable ? 'yes' : null));
+
+    const badges = $('s-badges');
+    badges.replaceChildren();
+    const badge = (on, text, bad) => { if (on) badges.appendChild(el('span', text, bad ? 'badge bad' : 'badge')); };
+    badge(d.kind === 'external', 'out of scope');
+    badge(d.truncated, 'DOM cut (too large)', true);
+    badge(d.settle_timed_out, 'never settled', true);
+    badge(d.after_dangerous, 'after a dangerous action');
+    badge(d.unreachable, 'unreachable', true);
+
+    const shot = $('s-shot');
+    shot.hidden = !d.shot;
+    if (d.shot) shot.setAttribute('src', 'shots/' + Number(n) + '.png');
+    else shot.removeAttribute('src');
+
+    const failures = Array.isArray(d.failures) ? d.failures : [];
+    $('s-failures-box').hidden = !failures.length;
+    $('s-failures').replaceChildren(...failures.map((f) =>
+      el('li', [f.event, f.name, '\u2192', f.error].filter(Boolean).join(' '))));
+
+    transitions($('s-in'), $('s-in-head'), 'Reached by', d.in, d.in_count, 's', 'from');
+    transitions($('s-out'), $('s-out-head'), 'Actions', d.out, d.out_count, 't', 'to');
+    viewer(n, d);
+  }
+  function notes(t) {
+    const out = [];
+    if (t.kind) out.push(t.kind);
+    if (t.inferred) out.push('inferred (not fired)');
+    if (t.out_of_scope) out.push('out of scope');
+    if (typeof t.settle_ms === 'number') out.push('settled in ' + t.settle_ms + ' ms');
+    if (t.settle_timed_out) out.push('never settled');
+    if (t.hover) out.push('after hovering ' + t.hover);
+    for (const dlg of Array.isArray(t.dialogs) ? t.dialogs : []) out.push(dlg.type + ': \u201c' + clip(dlg.message, 200) + '\u201d');
+    for (const url of Array.isArray(t.popups) ? t.popups : []) out.push('popup ' + url);
+    if (t.navigated) out.push('navigated to ' + t.navigated);
+    for (const url of Array.isArray(t.blocked) ? t.blocked : []) out.push('blocked ' + url);
+    return out;
+  }
+  function transitions(table, head, label, list, count, side, word) {
+    list = Array.isArray(list) ? list : [];
+    head.textContent = label + ' (' + count + (list.length < count ? ', ' + list.length + ' listed' : '') + ')';
+    const header = el('tr');
+    for (const name of [word, 'event', 'name', 'status', 'action', 'notes']) header.appendChild(el('th', name));
+    const rows = [header];
+    for (const t of list) {
+      const other = t[side];
+      const row = el('tr');
+      const cell = el('td');
+      if (Number.isInteger(other) && other >= 0 && other < G.n) {
+        const button = el('button', other === t.s && other === t.t ? '(itself)' : clip(G.titles[other] || G.urls[other] || G.ids[other], 60));
+        button.setAttribute('type', 'button');
+        button.title = G.urls[other];
+        button.addEventListener('click', () => open(other));
+        cell.appendChild(button);
+      }
+      row.append(cell, el('td', t.event), el('td', t.name), el('td', t.status), el('td', t.action));
+      const extra = el('td');
+      for (const line of notes(t)) extra.appendChild(el('div', line));
+      row.appendChild(extra);
+      rows.push(row);
+    }
+    table.replaceChildren(...rows);
+  }
+
+  // ---- the DOM snapshot and the replay of its frames --------------------------------------------
+  const parser = new DOMParser();
+  const REMOVED = 'script, base, link, meta, object, embed, applet, frame, frameset, portal, noscript, animate, set';
+  const URL_ATTRS = new Set(['src', 'srcset', 'action', 'formaction', 'poster', 'background', 'data', 'ping',
+    'codebase', 'manifest', 'lowsrc', 'dynsrc', 'longdesc', 'cite', 'archive', 'profile', 'icon',
+    'imagesrcset', 'imagesizes', 'attributionsrc']);
+  let tab = 'dom';
+  let replay = null;  // {n, parentHtml, frames, pos, timer, notes}
+
+  function parse(html) {
+    return parser.parseFromString(String(html), 'text/html');
+  }
+  function defuseCss(text) {
+    return text.replace(/\\/g, '').replace(/url\s*\(|image-set\s*\(|@import/gi, 'blocked(');
+  }
+  function clean(root, depth) {  // an inert document or fragment, without what could run or load
+    for (const node of root.querySelectorAll(REMOVED)) node.remove();
+    for (const node of root.querySelectorAll('*')) {
+      for (const attr of Array.from(node.attributes)) {
+        const name = attr.name.toLowerCase();
+        if (name === 'href' || name.endsWith(':href')) {
+          node.removeAttribute(attr.name);
+          node.setAttribute('data-sc-href', '');
+        } else if (name.startsWith('on') || URL_ATTRS.has(name)) {
+          node.removeAttribute(attr.name);
+        } else if (name === 'style') {
+          node.setAttribute('style', defuseCss(attr.value));
+        }
+      }
+      if (node.localName === 'style') node.textContent = defuseCss(node.textContent);
+      if (node.localName === 'template' && node.content) clean(node.content, depth);
+      if (node.localName === 'iframe' && node.hasAttribute('srcdoc')) {
+        if (depth < 3) node.setAttribute('srcdoc', serialize(parse(node.getAttribute('srcdoc')), depth + 1));
+        else node.removeAttribute('srcdoc');
+      }
+    }
+  }
+  function serialize(doc, depth) {  // a cleaned copy with the inner policy, as HTML text
+    const copy = doc.cloneNode(true);
+    clean(copy, depth);
+    const head = copy.head || copy.documentElement.insertBefore(copy.createElement('head'), copy.documentElement.firstChild);
+    const policy = copy.createElement('meta');
+    policy.setAttribute('http-equiv', 'Content-Security-Policy');
+    policy.setAttribute('content', INNER_POLICY);
+    head.prepend(policy);
+    const style = copy.createElement('style');
+    style.textContent = MARK_CSS;
+    head.appendChild(style);
+    return '<!DOCTYPE html>' + copy.documentElement.outerHTML;
+  }
+  function display(doc) {
+    $('dom').srcdoc = doc ? serialize(doc, 0) : '';
+  }
+
+  function viewer(n, d) {
+    stopPlaying();
+    replay = { n, d, parentHtml: null, pos: 0, timer: 0, notes: null };
+    setTab(tab);
+  }
+  function setTab(name) {
+    tab = name;
+    $('tab-dom').setAttribute('aria-selected', String(name === 'dom'));
+    $('tab-frames').setAttribute('aria-selected', String(name === 'frames'));
+    $('player').hidden = name !== 'frames';
+    stopPlaying();
+    if (!replay) return;
+    if (name === 'dom') {
+      display(typeof replay.d.html === 'string' ? parse(replay.d.html) : null);
+      return;
+    }
+    const info = replay.d.replay;
+    const cause = $('f-cause');
+    $('f-list').replaceChildren();
+    $('f-pos').textContent = '';
+    for (const id of ['f-first', 'f-back', 'f-play', 'f-step']) $(id).disabled = true;
+    if (!info || !Array.isArray(info.frames) || !info.frames.length) {
+      cause.textContent = 'No frames: this state was reached by loading its URL, or the crawl kept no archive.';
+      display(typeof replay.d.html === 'string' ? parse(replay.d.html) : null);
+      return;
+    }
+    const action = info.action || {};
+    cause.textContent = 'Firing ' + [action.event, action.name].filter(Boolean).join(' on ') +
+      (Number.isInteger(info.parent) ? ' in \u201c' + clip(G.titles[info.parent] || G.ids[info.parent], 80) + '\u201d' : '') +
+      ' changed the DOM in ' + info.frames.length + ' frame' + (info.frames.length === 1 ? '' : 's') + '.';
+    const current = replay;
+    const parentHtml = Number.isInteger(info.parent) && info.parent >= 0 && info.parent < G.n
+      ? stateData(info.parent).then((p) => (p && typeof p.html === 'string' ? p.html : null))
+      : Promise.resolve(null);
+    parentHtml.then((html) => {
+      if (replay !== current || tab !== 'frames') return;
+      if (html === null) {
+        cause.textContent += ' The state before it has no snapshot to replay them on.';
+        display(typeof current.d.html === 'string' ? parse(current.d.html) : null);
+        return;
+      }
+      current.parentHtml = html;
+      current.frames = info.frames.slice(0, 500);
+      describeFrames(current);
+      for (const id of ['f-first', 'f-back', 'f-play', 'f-step']) $(id).disabled = false;
+      go(0);
+    });
+  }
+
+  // Frames hold operations on node paths (childNodes indexes from the document; a shadow
+  // root is its host's first child, a <template>): 'html' replaces a node's content, 'text'
+  // sets a text node, 'attr' sets or removes an attribute.
+  function pathNode(doc, path) {
+    // The first index counts the live document's comments, which snapshots leave out: every
+    // mutation happens under <html>, so it is taken to be the document element.
+    if (!path.length) return doc;
+    let node = doc.documentElement;
+    for (const i of path.slice(1)) {
+      const kids = node.localName === 'template' && node.content ? node.content.childNodes : node.childNodes;
+      node = kids && kids[i];
+      if (!node) return null;
+    }
+    return node;
+  }
+  function fragment(doc, markup) {
+    const holder = parse('<template>' + markup + '</template>').querySelector('template');
+    return doc.importNode(holder.content, true);
+  }
+  function apply(state, op) {  // the node changed, or null when the op does not fit the DOM
+    if (!op || !Array.isArray(op.p)) return null;
+    if (op.k === 'html' && op.p.length === 0) {
+      state.doc = parse('<!DOCTYPE html>' + String(op.v === null || op.v === undefined ? '' : op.v));
+      return state.doc.documentElement;
+    }
+    const node = pathNode(state.doc, op.p);
+    if (!node) return null;
+    try {
+      if (op.k === 'html' && node.nodeType === 1) {
+        const target = node.localName === 'template' && node.content ? node.content : node;
+        target.replaceChildren(fragment(state.doc, String(op.v === null || op.v === undefined ? '' : op.v)));
+        return node;
+      }
+      if (op.k === 'text' && (node.nodeType === 3 || node.nodeType === 8)) {
+        node.data = String(op.v === null || op.v === undefined ? '' : op.v);
+        return node;
+      }
+      if (op.k === 'attr' && node.nodeType === 1 && typeof op.n === 'string') {
+        if (op.v === null || op.v === undefined) node.removeAttribute(op.n);
+        else node.setAttribute(op.n, String(op.v));
+        return node;
+      }
+    } catch (e) {
+      return null;  // an attribute name the parser would never produce
+    }
+    return null;
+  }
+  function nodeName(node) {
+    if (!node) return '(missing node)';
+    if (node.nodeType === 9) return 'document';
+    if (node.nodeType !== 1) return (node.parentElement ? nodeName(node.parentElement) + ' > ' : '') + '#text';
+    const names = [];
+    for (let e = node; e && e.nodeType === 1 && names.length < 4; e = e.parentElement) {
+      names.unshift(e.localName + (e.id ? '#' + clip(e.id, 30) : ''));
+    }
+    return names.join(' > ');
+  }
+  function describe(op, node) {
+    const value = op.v === null || op.v === undefined ? null : String(op.v);
+    if (op.k === 'html') return 'content of ' + nodeName(node) + ' replaced (' + (value || '').length + ' characters)';
+    if (op.k === 'text') return 'text of ' + nodeName(node) + ' = \u201c' + clip(value, 120) + '\u201d';
+    if (value === null) return nodeName(node) + ' attribute ' + op.n + ' removed';
+    return nodeName(node) + ' [' + op.n + '] = \u201c' + clip(value, 120) + '\u201d';
+  }
+  function describeFrames(current) {
+    const state = { doc: parse(current.parentHtml) };
+    const list = $('f-list');
+    const items = [el('li', 'before the action: the state it was fired in')];
+    for (const frame of current.frames) {
+      const ops = Array.isArray(frame.ops) ? frame.ops : [];
+      const item = el('li', '+' + Number(frame.t || 0) + ' ms, ' + ops.length + ' change' + (ops.length === 1 ? '' : 's'));
+      const lines = el('ul');
+      for (const op of ops) {
+        const before = op && Array.isArray(op.p) ? pathNode(state.doc, op.p) : null;
+        const text = describe(op || {}, before);
+        lines.appendChild(el('li', apply(state, op) ? text : text + ' (not applied: no such node)'));
+      }
+      item.appendChild(lines);
+      items.push(item);
+    }
+    list.replaceChildren(...items);
+    items.forEach((item, i) => item.addEventListener('click', () => { stopPlaying(); go(i); }));
+  }
+  function go(pos) {  // show the DOM after the first ``pos`` frames
+    const current = replay;
+    const total = current.frames.length;
+    current.pos = Math.max(0, Math.min(pos, total));
+    const state = { doc: parse(current.parentHtml) };
+    let changed = [];
+    for (let i = 0; i < current.pos; i++) {
+      changed = [];
+      for (const op of current.frames[i].ops || []) {
+        const node = apply(state, op);
+        if (node) changed.push(node.nodeType === 1 ? node : node.parentElement);
+      }
+    }
+    for (const node of changed) if (node) node.setAttribute('data-sc-changed', '');
+    display(state.doc);
+    const frame = current.frames[current.pos - 1];
+    $('f-pos').textContent = 'frame ' + current.pos + ' of ' + total + (frame ? ' (+' + Number(frame.t || 0) + ' ms)' : ' (before the action)');
+    Array.from($('f-list').children).forEach((item, i) => {
+      item.classList.toggle('current', i === current.pos);
+      item.classList.toggle('done', i < current.pos);
+    });
+    const item = $('f-list').children[current.pos];
+    if (item) item.scrollIntoView({ block: 'nearest' });
+  }
+  function stopPlaying() {
+    if (replay && replay.timer) { clearInterval(replay.timer); replay.timer = 0; }
+    $('f-play').textContent = '\u25B6 Play';
+  }
+  function play() {
+    if (replay.timer) { stopPlaying(); return; }
+    if (replay.pos >= replay.frames.length) go(0);
+    $('f-play').textContent = '\u275A\u275A Pause';
+    replay.timer = setInterval(() => {
+      if (replay.pos >= replay.frames.length) stopPlaying();
+      else go(replay.pos + 1);
+    }, 700);
+  }
+  function wirePanel() {
+    $('close').addEventListener('click', () => { history.replaceState(null, '', location.pathname); close(); });
+    $('tab-dom').addEventListener('click', () => setTab('dom'));
+    $('tab-frames').addEventListener('click', () => setTab('frames'));
+    $('f-first').addEventListener('click', () => { stopPlaying(); go(0); });
+    $('f-back').addEventListener('click', () => { stopPlaying(); go(replay.pos - 1); });
+    $('f-step').addEventListener('click', () => { stopPlaying(); go(replay.pos + 1); });
+    $('f-play').addEventListener('click', play);
+    window.addEventListener('hashchange', fromHash);
+  }
+
+  // ---- search ---------------------------------------------------------------------------------
+  let asked = 0;
+  function shardOf(word) {
+    const chars = Array.from(word);
+    return (chars[0].codePointAt(0) * 31 + chars[1].codePointAt(0)) % G.meta.shards;
+  }
+  function search(query) {
+    const ticket = ++asked;
+    const words = (query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) || []).filter((w) => Array.from(w).length >= 2);
+    if (!words.length) { showHits(null, query); return Promise.resolve(); }
+    const needed = [...new Set(words.map(shardOf))];
+    return Promise.all(needed.map((k) => load('data/t/' + k + '.js'))).then(() => {
+      if (ticket !== asked) return;
+      let result = null;
+      for (const word of words) {
+        const found = new Set();
+        for (const [term, gaps] of shards.get(shardOf(word)) || []) {
+          if (!term.startsWith(word)) continue;
+          let n = 0;
+          for (const gap of gaps) { n += gap; found.add(n); }
+        }
+        result = result === null ? found : new Set([...result].filter((n) => found.has(n)));
+      }
+      showHits(result, query);
+    });
+  }
+  SC.search = search;
+  function showHits(result, query) {
+    hits = result;
+    const list = $('results');
+    const count = $('hits');
+    redraw();
+    if (result === null) {
+      list.hidden = true;
+      count.textContent = query.trim() ? 'type 2 letters or more' : '';
+      return;
+    }
+    count.textContent = result.size + (result.size === 1 ? ' state' : ' states');
+    const items = [];
+    for (const n of [...result].sort((a, b) => G.depth[a] - G.depth[b] || a - b).slice(0, 200)) {
+      const button = el('button');
+      button.setAttribute('type', 'button');
+      button.append(el('div', clip(G.titles[n] || '(no title)', 90)), el('div', clip(G.urls[n], 120), 'url'));
+      button.addEventListener('click', () => open(n));
+      const item = el('li');
+      item.appendChild(button);
+      items.push(item);
+    }
+    list.replaceChildren(...items);
+    list.hidden = !items.length;
+  }
+  function wireSearch() {
+    const box = $('q');
+    let timer = 0;
+    box.addEventListener('input', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => search(box.value), 120);
+    });
+    box.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Escape') { box.value = ''; search(''); }
+    });
+  }
+
+  function start() {
+    const stats = G.meta.stats || {};
+    const start = G.meta.start_url ? String(G.meta.start_url) : '';
+    document.title = 'statecrawl report: ' + clip(start, 100);
+    $('summary').textContent = [
+      (stats.states !== undefined ? stats.states : G.n) + ' states',
+      (stats.transitions !== undefined ? stats.transitions : G.edges.length / 2) + ' transitions',
+      'depth ' + (stats.max_depth !== undefined ? stats.max_depth : '?'),
+      (stats.failures || 0) + ' failures',
+      start,
+    ].join(' \u00b7 ');
+    wireCanvas();
+    wirePanel();
+    wireSearch();
+    resize();
+    fit();
+    draw();
+    SC.readyAt = performance.now();
+    document.documentElement.setAttribute('data-ready', '');
+    if (location.hash) fromHash();
+  }
+})();
