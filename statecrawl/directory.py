@@ -120,6 +120,9 @@ class Crawl:
     def __len__(self) -> int:
         return sum(1 for _ in self.states())
 
+    def __repr__(self) -> str:
+        return f"<Crawl of {self.graph.graph.get('start_url')} in {self.path}: {len(self)} states>"
+
     def state(self, state_id: str) -> StateView:
         """One state, read-only, by its id or a prefix of it that names one state only."""
         return StateView(self, find_state(self.graph, state_id))
@@ -176,6 +179,9 @@ class StateView:
     def html(self) -> str:
         """The serialized DOM."""
         return self.crawl.html(self.id)
+
+    def __repr__(self) -> str:
+        return f"<State {self.id} {self.title!r} at {self.url}, depth {self.depth}>"
 
     def _repr_html_(self) -> str:
         from .display import state_html
