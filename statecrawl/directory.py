@@ -147,11 +147,11 @@ class StateView:
 
     @property
     def url(self) -> str:
-        return self.attrs.get("url", "")
+        return self.attrs.get("url") or ""
 
     @property
     def title(self) -> str:
-        return self.attrs.get("title", "")
+        return self.attrs.get("title") or ""
 
     @property
     def depth(self) -> int | None:

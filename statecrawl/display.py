@@ -77,7 +77,8 @@ def _transitions(view: StateView, edges: list[dict[str, Any]], end: str) -> str:
     rows = []
     for edge in edges[:MAX_ROWS]:
         other = edge[end]
-        place = other if graph.nodes[other].get("kind") == "state" else graph.nodes[other]["url"]
+        attrs = graph.nodes[other]
+        place = other if attrs.get("kind", "state") == "state" else attrs.get("url", other)
         rows.append(
             f"<tr><td>{escape(analysis.describe(edge))}</td><td>{escape(edge.get('status', ''))}"
             f"</td><td><code>{escape(place)}</code></td></tr>"
