@@ -13,11 +13,16 @@ from typing import TYPE_CHECKING, Any
 from .config import Config
 from .directory import Crawl, StateView, load
 from .errors import (
+    ActionFailed,
+    AgentError,
     ArchiveError,
+    BrowserCrashed,
     BrowserError,
     ConfigError,
     NavigationError,
+    PageTimeout,
     StatecrawlError,
+    Unreachable,
 )
 from .graph import StateGraph
 from .plugin import Plugin
@@ -48,19 +53,24 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "Action",
+    "ActionFailed",
+    "AgentError",
     "ArchiveError",
+    "BrowserCrashed",
     "BrowserError",
     "Config",
     "ConfigError",
     "Crawl",
     "Explorer",
     "NavigationError",
+    "PageTimeout",
     "Plugin",
     "State",
     "StateGraph",
     "StateView",
     "StatecrawlError",
     "Stats",
+    "Unreachable",
     "__version__",
     "analysis",
     "crawl",

@@ -32,6 +32,7 @@ from warcio.warcwriter import WARCWriter
 
 from .config import Archive
 from .errors import ArchiveError, one_line
+from .layout import ARCHIVE, RESOURCES, atomic_write
 from .network import Exchange
 from .plugin import Plugin
 
@@ -40,8 +41,6 @@ if TYPE_CHECKING:
     from .explorer import Explorer
     from .state import Action, Snapshot, State
 
-ARCHIVE_DIR = "archive"
-RESOURCES_FILE = "resources.jsonl"
 REVISIT_PROFILE = "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"
 CACHED_BODY = "served from the browser cache; the body was captured earlier"
 
@@ -85,7 +84,7 @@ class ArchiveWriter:
     def __init__(self, directory: Path, settings: Archive, info: Mapping[str, Any]) -> None:
         self.directory = Path(directory)
         self.settings = settings
-        self._archive_dir = self.directory / ARCHIVE_DIR
+        self._archive_dir = self.directory / ARCHIVE
         self._info = _warcinfo_fields(info)
         self._buffer = io.BytesIO()
         self._builder = WARCWriter(self._buffer, gzip=True, warc_version="1.1")
@@ -473,21 +472,15 @@ class ArchiveWriter:
         return None
 
     def _save_resources(self) -> None:
-        path = self.directory / RESOURCES_FILE
-        temporary = path.with_name(f"{RESOURCES_FILE}.tmp")
         lines = "".join(
             json.dumps(entry, ensure_ascii=False) + "\n" for entry in self._resources.values()
         )
-        try:
-            temporary.write_text(lines, encoding="utf-8")
-            os.replace(temporary, path)
-        except OSError as exc:
-            raise ArchiveError(f"cannot write resource index {path}: {_reason(exc)}") from None
+        atomic_write(self.directory / RESOURCES, lines)
 
 
 def read_resources(directory: Path | str) -> list[dict[str, Any]]:
     """The resource index of a crawl directory, one dict per URL."""
-    path = Path(directory) / RESOURCES_FILE
+    path = Path(directory) / RESOURCES
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

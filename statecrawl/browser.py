@@ -34,7 +34,13 @@ from selenium.webdriver.remote.command import Command
 
 from . import answers
 from .config import Config
-from .errors import BrowserError, NavigationError
+from .errors import (
+    ActionFailed,
+    BrowserCrashed,
+    BrowserError,
+    NavigationError,
+    PageTimeout,
+)
 from .network import Exchange, NetworkCapture
 from .scope import Scope, origin
 from .state import Action, Snapshot
@@ -98,18 +104,6 @@ BRIDGE = """((channel, id, method, arg) => new Promise((resolve) => {
 }))(%s)"""
 NO_CONTEXT = "no such execution context"  # the document went away during a call
 QUIT_SECONDS = 5  # how long a browser may take to end its session before it is killed
-
-
-class BrowserCrashed(BrowserError):
-    """The browser or its driver died; a new one must be started."""
-
-
-class ActionFailed(NavigationError):
-    """An action could not be fired (its element is gone, a handler threw)."""
-
-
-class PageTimeout(NavigationError):
-    """The page did not answer in time (a busy script, a hung load)."""
 
 
 def find_executables(config: Config) -> tuple[str, str]:

@@ -13,9 +13,7 @@ import networkx as nx
 from .config import Config
 from .errors import ArchiveError, StatecrawlError
 from .graph import StateGraph
-
-GRAPH_JSON = "graph.json"
-STATES = "states"
+from .layout import GRAPH_JSON, STATES, atomic_write
 
 
 class CrawlDirectory:
@@ -39,13 +37,13 @@ class CrawlDirectory:
     def write_state(self, state_id: str, html: str) -> str:
         """Write a state's serialized DOM; return its relative path."""
         relative = self.snapshot_path(state_id)
-        self._write(self.path / relative, html.encode("utf-8"))
+        atomic_write(self.path / relative, html.encode("utf-8"))
         return relative
 
     def write_screenshot(self, state_id: str, png: bytes) -> str:
         """Write a state's screenshot; return its relative path."""
         relative = self.screenshot_path(state_id)
-        self._write(self.path / relative, png)
+        atomic_write(self.path / relative, png)
         return relative
 
     def rename_states(self, names: dict[str, str]) -> None:
@@ -66,13 +64,6 @@ class CrawlDirectory:
         """Write ``graph.json`` and ``graph.graphml``."""
         graph.write(self.path)
 
-    def _write(self, path: Path, data: bytes) -> None:
-        tmp = path.with_name(path.name + ".tmp")
-        try:
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
-        except OSError as exc:
-            raise ArchiveError(f"cannot write {path}: {exc}") from None
 
 
 @dataclass

@@ -1,4 +1,21 @@
-"""The error tree: every failure a user can act on is a ``StatecrawlError``."""
+"""The error tree: every failure a user can act on is a ``StatecrawlError``.
+
+::
+
+    StatecrawlError
+    ├── ConfigError            a setting, file or flag is invalid
+    ├── BrowserError           Chromium or ChromeDriver cannot be found, started or driven
+    │   └── BrowserCrashed     it died; a new one must be started
+    ├── NavigationError        a page could not be loaded or driven
+    │   ├── PageTimeout        it did not answer in time (busy script, hung load)
+    │   ├── ActionFailed       an action could not be fired
+    │   ├── AgentError         the page agent's answer was malformed
+    │   └── Unreachable        a state could not be brought back in a browser
+    └── ArchiveError           a WARC file or crawl directory cannot be written or read
+
+A ``NavigationError`` during a crawl is a recorded failure of one state or action; the others
+end the crawl with a one-line message.
+"""
 
 
 class StatecrawlError(Exception):
@@ -13,12 +30,28 @@ class BrowserError(StatecrawlError):
     """The browser or its driver cannot be found, started or driven."""
 
 
+class BrowserCrashed(BrowserError):
+    """The browser or its driver died; a new one must be started."""
+
+
 class NavigationError(StatecrawlError):
     """A page could not be loaded (bad URL, unreachable host, timeout)."""
 
 
+class PageTimeout(NavigationError):
+    """The page did not answer in time (a busy script, a hung load)."""
+
+
+class ActionFailed(NavigationError):
+    """An action could not be fired (its element is gone, a handler threw)."""
+
+
 class AgentError(NavigationError):
     """The page agent's answer was malformed: the page broke or forged it."""
+
+
+class Unreachable(NavigationError):
+    """A state could not be brought back in the browser."""
 
 
 class ArchiveError(StatecrawlError):

@@ -27,10 +27,17 @@ from selenium.common.exceptions import WebDriverException
 
 from . import __version__
 from .archive import Archiver
-from .browser import ActionFailed, Browser, BrowserCrashed, PageTimeout, reason
+from .browser import Browser, reason
 from .config import Config
 from .directory import Crawl, CrawlDirectory, load
-from .errors import NavigationError, StatecrawlError
+from .errors import (
+    ActionFailed,
+    BrowserCrashed,
+    NavigationError,
+    PageTimeout,
+    StatecrawlError,
+    Unreachable,
+)
 from .graph import StateGraph
 from .models import generated_between, get_model, volatile_between
 from .network import Exchange
@@ -65,10 +72,6 @@ class Stats:
 
 
 STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
-
-
-class Unreachable(StatecrawlError):
-    """A state could not be brought back in the browser."""
 
 
 class Worker:

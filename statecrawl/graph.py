@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
 from .errors import ArchiveError
+from .layout import GRAPH_JSON, GRAPHML, atomic_write
 
 
 class StateGraph:
@@ -69,14 +69,9 @@ class StateGraph:
 
     def write(self, directory: Path) -> None:
         """Write ``graph.json`` and ``graph.graphml`` into ``directory`` atomically."""
-        data = self.to_data()
-        _atomic_write(directory / "graph.json", json.dumps(data, indent=1, default=str))
-        tmp = directory / "graph.graphml.tmp"
-        try:
-            nx.write_graphml(_graphml_ready(self.graph), tmp)
-            os.replace(tmp, directory / "graph.graphml")
-        except OSError as exc:
-            raise ArchiveError(f"cannot write {directory / 'graph.graphml'}: {exc}") from None
+        atomic_write(directory / GRAPH_JSON, json.dumps(self.to_data(), indent=1, default=str))
+        graphml = _graphml_ready(self.graph)
+        atomic_write(directory / GRAPHML, lambda tmp: nx.write_graphml(graphml, tmp))
 
     @classmethod
     def read(cls, path: Path) -> StateGraph:
@@ -113,12 +108,3 @@ def _graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
     for u, v, k, attrs in graph.edges(keys=True, data=True):
         out.add_edge(u, v, key=k, **clean(attrs))
     return out
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise ArchiveError(f"cannot write {path}: {exc}") from None

@@ -18,6 +18,7 @@ script or start markup. Files are named by node number, never by anything crawle
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -33,9 +34,9 @@ from lxml import etree
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
-from ..archive import ARCHIVE_DIR
 from ..directory import Crawl, load
 from ..errors import ArchiveError
+from ..layout import ARCHIVE
 
 ASSETS = ("index.html", "report.js", "report.css")
 SHARDS = 64  # text-index shards, chosen by a term's first two characters (as report.js does)
@@ -45,7 +46,6 @@ MAX_LISTED = 1000  # transitions listed per direction in a state's file; the cou
 MAX_LABEL = 160  # characters of a title or URL in the index (state files hold them whole)
 FRAMES_URN = re.compile(r"urn:statecrawl:state:([^:]+):frames")
 WORDS = re.compile(r"\w+")
-_JS_UNSAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 
 # Node flags, as report.js reads them.
 EXTERNAL, FAILED, UNREACHABLE, DIALOGS, TRUNCATED, TIMED_OUT, SCREENSHOT = (
@@ -73,11 +73,11 @@ def build_report(directory: str | Path, out: str | Path | None = None) -> Path:
 
 def script_call(function: str, *args: Any) -> str:
     """``function(arg, ...);`` with each argument as JSON that is safe inside a script."""
-    values = (
-        json.dumps(a, ensure_ascii=True, separators=(",", ":"), default=str).translate(_JS_UNSAFE)
-        for a in args
+    values = ",".join(
+        json.dumps(a, ensure_ascii=True, separators=(",", ":"), default=str) for a in args
     )
-    return f"{function}({','.join(values)});\n"
+    safe = values.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f"{function}({safe});\n"
 
 
 def terms(text: str) -> set[str]:
@@ -132,7 +132,7 @@ def read_frames(path: Path) -> dict[str, dict[str, Any]]:
     """The frames metadata of each state in the crawl's WARC files, by the id the record
     names (an earlier id of a renamed state is one of its ``aliases``)."""
     found: dict[str, dict[str, Any]] = {}
-    archive = path / ARCHIVE_DIR
+    archive = path / ARCHIVE
     if not archive.is_dir():
         return found
     files = sorted(archive.glob("*.warc.gz")) + sorted(archive.glob("*.warc.gz.open"))
@@ -327,7 +327,7 @@ def _transitions(graph: Any, node: str, number: dict[str, int]) -> dict[str, Any
 
 def _deltas(states: list[int]) -> list[int]:
     """Sorted node numbers as gaps from the previous one (smaller files)."""
-    return [n - previous for previous, n in zip([0, *states], states, strict=False)]
+    return [n - previous for previous, n in itertools.pairwise([0, *states])]
 
 
 def _label(value: Any) -> str:

@@ -1,0 +1,33 @@
+"""The crawl directory's layout: the names of its parts, and the one way a file is written
+there, whole or not at all (a crash or a full disk never leaves half a file behind)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from .errors import ArchiveError
+
+GRAPH_JSON = "graph.json"  # the state graph, networkx node-link JSON
+GRAPHML = "graph.graphml"  # the same graph for Gephi and yEd
+STATES = "states"  # states/<id>.html and states/<id>.png
+ARCHIVE = "archive"  # the WARC files
+RESOURCES = "resources.jsonl"  # the resource index: every URL archived, and its states
+
+
+def atomic_write(path: Path, data: bytes | str | Callable[[Path], None]) -> None:
+    """Write ``data`` (bytes, text as UTF-8, or a function that writes the file it is given)
+    to ``path`` through a temporary file renamed over it."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        if isinstance(data, bytes):
+            tmp.write_bytes(data)
+        elif isinstance(data, str):
+            tmp.write_text(data, encoding="utf-8")
+        else:
+            data(tmp)
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise ArchiveError(f"cannot write {path}: {exc.strerror or exc}") from None
