@@ -455,7 +455,49 @@
   let replay = null;  // {n, parentHtml, frames, pos, timer, notes}
 
   function parse(html) {
-    return parser.parseFromString(String(html), 'text/html');
+    return parser.parseFromString(renameHandlers(String(html)), 'text/html');
+  }
+  // Event-handler attributes renamed data-sc-on* in the markup before it is parsed: the inert
+  // document would never run them, but Chromium checks them against this page's policy as it
+  // parses and logs each one it refuses. A scan of serialized HTML: quoted attribute values,
+  // comments and raw-text elements are stepped over. What it misses is still refused.
+  const RAW_TEXT = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
+  function renameHandlers(html) {
+    const out = [];
+    let i = 0, copied = 0;
+    const skipTo = (token) => {
+      const end = html.indexOf(token, i);
+      i = end < 0 ? html.length : end + token.length;
+    };
+    while ((i = html.indexOf('<', i)) >= 0) {
+      if (html.startsWith('<!--', i)) { skipTo('-->'); continue; }
+      if (!/[a-zA-Z]/.test(html[i + 1] || '')) { i++; continue; }
+      const name = /^[^\s/>]+/.exec(html.slice(i + 1, i + 64))[0].toLowerCase();
+      i += 1 + name.length;
+      for (;;) {
+        while (i < html.length && /[\s/]/.test(html[i])) i++;
+        if (i >= html.length || html[i] === '>') { i++; break; }
+        const start = i;
+        while (i < html.length && !/[\s=>/]/.test(html[i])) i++;
+        if (/^on/i.test(html.slice(start, start + 2))) {
+          out.push(html.slice(copied, start), 'data-sc-');
+          copied = start;
+        }
+        while (i < html.length && /\s/.test(html[i])) i++;
+        if (html[i] !== '=') continue;
+        i++;
+        while (i < html.length && /\s/.test(html[i])) i++;
+        if (html[i] === '"' || html[i] === "'") { const quote = html[i++]; skipTo(quote); }
+        else while (i < html.length && !/[\s>]/.test(html[i])) i++;
+      }
+      if (RAW_TEXT.has(name)) {
+        const close = new RegExp('</' + name, 'ig');  // a name from RAW_TEXT, no metacharacters
+        close.lastIndex = i;
+        i = close.exec(html) ? close.lastIndex : html.length;
+      }
+    }
+    out.push(html.slice(copied));
+    return out.join('');
   }
   function defuseCss(text) {
     return text.replace(/\\/g, '').replace(/url\s*\(|image-set\s*\(|@import/gi, 'blocked(');
@@ -586,8 +628,9 @@
         return node;
       }
       if (op.k === 'attr' && node.nodeType === 1 && typeof op.n === 'string') {
-        if (op.v === null || op.v === undefined) node.removeAttribute(op.n);
-        else node.setAttribute(op.n, String(op.v));
+        const name = /^on/i.test(op.n) ? 'data-sc-' + op.n : op.n;
+        if (op.v === null || op.v === undefined) node.removeAttribute(name);
+        else node.setAttribute(name, String(op.v));
         return node;
       }
     } catch (e) {

@@ -1,0 +1,263 @@
+"""The crawl report: real crawls, opened from file:// in a real headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import lxml.html
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.wait import WebDriverWait
+from werkzeug import Response
+
+import statecrawl
+from statecrawl.report import build_report
+from statecrawl.report.builder import layout, script_call, shard, terms
+from tests.conftest import PAGES, Site, chrome_driver, error_line
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
+    """One Chromium for the module, logging the console."""
+    driver = chrome_driver(
+        tmp_path_factory.mktemp("report-profile"), **{"goog:loggingPrefs": {"browser": "ALL"}}
+    )
+    driver.set_window_size(1400, 900)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def open_report(driver: webdriver.Chrome, index: Path) -> None:
+    driver.get_log("browser")  # drop what earlier tests logged
+    driver.get(index.as_uri())
+    until(driver, "return document.documentElement.hasAttribute('data-ready')")
+
+
+def until(driver: webdriver.Chrome, script: str, *args: Any) -> Any:
+    return WebDriverWait(driver, 10).until(lambda d: d.execute_script(script, *args))
+
+
+def open_state(driver: webdriver.Chrome, n: int) -> None:
+    driver.execute_script("SC.open(arguments[0])", n)
+    until(
+        driver,
+        "const p = document.getElementById('panel');"
+        "return location.hash === '#s' + arguments[0] && !p.hidden && !p.hasAttribute('aria-busy')",
+        n,
+    )
+
+
+def text(driver: webdriver.Chrome, element_id: str) -> str:
+    return driver.execute_script(
+        "return document.getElementById(arguments[0]).textContent", element_id
+    )
+
+
+def assert_no_console_errors(driver: webdriver.Chrome) -> None:
+    errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not errors, "\n".join(errors)
+
+
+def numbers(path: Path) -> dict[str, int]:
+    """Node id -> its number in the report (graph.json order)."""
+    return {node: n for n, node in enumerate(statecrawl.load(path).graph.nodes)}
+
+
+def test_report_of_a_crawl_shows_graph_states_frames_and_search(
+    site: Site,
+    crawl: Callable[..., statecrawl.Crawl],
+    browser: webdriver.Chrome,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    site.page("/tabs", "tabs.html")
+    result = crawl(site.url("/tabs"), max_depth=2, archive={"enabled": True})
+    assert statecrawl.cli.main(["report", str(result.path)]) == 0
+    index = result.path / "report" / "index.html"
+    assert capsys.readouterr().out == f"report: {index}\n"
+    specs = next(
+        s["id"] for s in result.states() if "<h2>Specifications</h2>" in result.html(s["id"])
+    )
+    n = numbers(result.path)[specs]
+
+    open_report(browser, index)
+    assert browser.title == f"statecrawl report: {site.url('/tabs')}"
+    # Clicking the node on the canvas opens its state.
+    canvas = browser.find_element(By.ID, "canvas")
+    spot = browser.execute_script("return SC.locate(arguments[0])", n)
+    box = canvas.rect
+    ActionChains(browser).move_to_element_with_offset(
+        canvas, int(spot["x"] - box["width"] / 2), int(spot["y"] - box["height"] / 2)
+    ).click().perform()
+    until(browser, "return location.hash === '#s' + arguments[0]", n)
+    until(browser, "return !document.getElementById('panel').hasAttribute('aria-busy')")
+    assert text(browser, "s-title") == "Tabs"
+    assert text(browser, "s-url") == site.url("/tabs")
+    assert text(browser, "s-out-head") == f"Actions ({result.graph.out_degree(specs)})"
+    assert text(browser, "s-in-head") == f"Reached by ({result.graph.in_degree(specs)})"
+    out_rows = browser.find_elements(By.CSS_SELECTOR, "#s-out tr")
+    assert len(out_rows) == result.graph.out_degree(specs) + 1
+    assert any('"Overview"' in row.get_attribute("textContent") for row in out_rows)
+    assert browser.find_element(By.ID, "s-shot").get_attribute("src").endswith(f"shots/{n}.png")
+    assert browser.execute_script("return document.getElementById('s-shot').naturalWidth") > 0
+    dom = browser.find_element(By.ID, "dom")
+    assert dom.get_attribute("sandbox") == ""
+    assert "Specifications</h2>" in dom.get_attribute("srcdoc")
+
+    # The frames: from the state the action was fired in, step by step.
+    browser.find_element(By.ID, "tab-frames").click()
+    until(browser, "return document.getElementById('f-pos').textContent.startsWith('frame 0 of 1')")
+    assert "Specifications</h2>" not in dom.get_attribute("srcdoc")
+    assert "Overview</h2>" in dom.get_attribute("srcdoc")
+    assert "div#panels replaced" in text(browser, "f-list")
+    assert "not applied" not in text(browser, "f-list")
+    browser.find_element(By.ID, "f-step").click()
+    assert text(browser, "f-pos").startswith("frame 1 of 1")
+    srcdoc = dom.get_attribute("srcdoc")
+    assert "Specifications</h2>" in srcdoc and "data-sc-changed" in srcdoc
+    browser.find_element(By.ID, "f-first").click()
+    browser.find_element(By.ID, "f-play").click()
+    until(browser, "return document.getElementById('f-pos').textContent.startsWith('frame 1 of 1')")
+
+    # Search by a word of the state's text, by its prefix, then open the result.
+    browser.find_element(By.ID, "q").send_keys("batt")
+    until(browser, "return document.getElementById('hits').textContent === '1 state'")
+    browser.find_element(By.CSS_SELECTOR, "#results button").click()
+    until(browser, "return location.hash === '#s' + arguments[0]", n)
+    search = browser.find_element(By.ID, "q")
+    search.clear()
+    search.send_keys("tabs")
+    until(browser, "return document.getElementById('hits').textContent === '4 states'")
+    assert_no_console_errors(browser)
+
+
+def test_hostile_payloads_stay_inert(
+    site: Site,
+    other_site: Site,
+    crawl: Callable[..., statecrawl.Crawl],
+    browser: webdriver.Chrome,
+) -> None:
+    page = (PAGES / "report_hostile.html").read_text().replace("{RECORDER}", other_site.origin)
+    site.prefix("/h/", lambda _r: Response(page, content_type="text/html; charset=utf-8"))
+    other_site.prefix("/", lambda _r: Response("", content_type="text/plain"))
+    result = crawl(site.url("/h/"), max_depth=1, archive={"enabled": True})
+    index = build_report(result.path, result.path.parent / "hostile-report")
+    # Every data file is a script call with no markup character anywhere.
+    for data in (index.parent / "data").rglob("*.js"):
+        content = data.read_text(encoding="ascii")
+        assert re.fullmatch(r"SC\.(index|state|terms)\([^<>&\u2028\u2029]*\);\n", content)
+    nodes = numbers(result.path)
+    clicked = next(
+        (nodes[t] for _, t, d in result.graph.edges(data=True) if d.get("dialogs")), None
+    )
+    assert clicked is not None
+    other_site.requests.clear()  # the crawl itself loaded what the page asked for
+
+    open_report(browser, index)
+    for n in range(len(nodes)):
+        open_state(browser, n)
+        browser.find_element(By.ID, "tab-dom").click()
+        browser.find_element(By.ID, "tab-frames").click()
+    open_state(browser, clicked)
+    until(browser, "return !document.getElementById('f-step').disabled")
+    browser.find_element(By.ID, "f-step").click()
+    srcdoc = browser.find_element(By.ID, "dom").get_attribute("srcdoc")
+    assert "clicked" in srcdoc
+    shown = lxml.html.document_fromstring(srcdoc)
+    names = {name.lower() for element in shown.iter() for name in element.attrib}
+    assert not {n for n in names if n.startswith("on")} | (names & {"src", "href", "action"})
+    assert "alert: “</script><script>window.__pwned=9</script>”" in text(browser, "s-in")
+    browser.find_element(By.ID, "tab-dom").click()
+    browser.find_element(By.ID, "q").send_keys("script pwned")
+    until(browser, "return /^[1-9]/.test(document.getElementById('hits').textContent)")
+    browser.find_element(By.CSS_SELECTOR, "#results button").click()
+    open_state(browser, 0)
+    time.sleep(0.5)  # time for anything that would load late
+
+    with pytest.raises(NoAlertPresentException):
+        browser.switch_to.alert.text  # noqa: B018 - reading it is what raises
+    assert browser.execute_script("return window.__pwned") is None
+    assert browser.title.startswith("statecrawl report")
+    assert other_site.requests == []
+    assert_no_console_errors(browser)
+    # The payloads are there, as text.
+    assert text(browser, "s-title").startswith("</script><script>window.__pwned=1")
+    links = browser.execute_script(
+        "return Array.from(document.querySelectorAll('[href]'), (a) => a.getAttribute('href'))"
+    )
+    assert all(href.startswith(("http://", "https://", "report.css", "data:")) for href in links)
+
+
+def test_a_directory_that_is_not_a_crawl_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = error_line(capsys, ["report", str(tmp_path)])
+    assert line == f"statecrawl: error: no graph.json in {tmp_path}: not a crawl directory"
+
+
+def synthetic(path: Path, count: int) -> Path:
+    """A crawl directory of ``count`` states in a chain, without a browser."""
+    graph = statecrawl.StateGraph()
+    path.mkdir()
+    (path / "states").mkdir()
+    for n in range(count):
+        state = f"{n:016x}"
+        (path / "states" / f"{state}.html").write_text(f"<title>t{n}</title><p>word{n} common")
+        graph.add_state(
+            state,
+            url=f"http://127.0.0.1/{n}",
+            title=f"t{n}",
+            depth=n,
+            snapshot=f"states/{state}.html",
+        )
+        if n:
+            graph.add_transition(
+                f"{n - 1:016x}", state, f"k{n}", name="a", status="", event="click", action=""
+            )
+    graph.graph.graph["start_url"] = "http://127.0.0.1/0"
+    graph.write(path)
+    return path
+
+
+def test_a_report_replaces_an_earlier_report_but_nothing_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    crawl_dir = synthetic(tmp_path / "crawl", 3)
+    out = tmp_path / "out"
+    build_report(crawl_dir, out)
+    synthetic(tmp_path / "small", 1)
+    build_report(tmp_path / "small", out)
+    assert sorted(p.name for p in (out / "data" / "s").iterdir()) == ["0.js"]
+    assert not list(tmp_path.glob(".out*"))
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep")
+    line = error_line(capsys, ["report", str(crawl_dir), "--out", str(tmp_path / "mine")])
+    assert "is not a statecrawl report: choose another --out" in line
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "keep"
+
+
+def test_data_files_are_script_safe_json() -> None:
+    value = {"t": "</script><!--<script>&\u2028\u2029é\ud800"}
+    call = script_call("SC.state", 3, value)
+    assert not set(call) & set("<>&\u2028\u2029")
+    assert json.loads(call[len("SC.state(3,") : -len(");\n")]) == value
+
+
+def test_layout_puts_children_under_their_parents() -> None:
+    # 0 -> 1, 2; 1 -> 4; 2 -> 3: in layer 2, node 4 (child of 1) sits left of node 3.
+    x = layout([0, 1, 1, 2, 2], [(0, 1), (0, 2), (2, 3), (1, 4), (3, 0)])
+    assert x[0] == 0 and x[1] < x[2] and x[4] < x[3]
+
+
+def test_terms_and_shards() -> None:
+    assert terms("Ünïcode WORDS, a 42 x" + " y" * 3) == {"ünïcode", "words", "42"}
+    assert all(0 <= shard(t) < 64 for t in ("ab", "üx", "日本"))
