@@ -42,6 +42,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         inputs.setdefault(name, []).append(value)
     return {
         "out": args.out,
+        "overwrite": args.overwrite,
         "limits": _limits(args),
         "scope": {"include": args.scope, "exclude": args.exclude},
         "inputs": {"values": inputs or None},
@@ -128,6 +129,12 @@ def summary(result: Crawl, stream: TextIO) -> None:
 
 def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", "-o", help="crawl directory to write")  # checked by the config
+    p.add_argument(
+        "--overwrite",
+        action="store_true",
+        default=None,
+        help="replace the crawl already in --out (once the new one is written)",
+    )
     p.add_argument("--max-depth", type=int, help="how many actions deep to explore (3)")
     p.add_argument("--max-states", type=int, help="stop after this many states")
     p.add_argument("--max-time", type=float, help="stop after this many seconds")
@@ -170,6 +177,7 @@ def parser() -> argparse.ArgumentParser:
 
 DEMO_DEFAULTS = {
     "out": "statecrawl-demo",
+    "overwrite": True,  # the demo's own directory: running it again replaces the last run
     "limits": {"max_depth": 4},
     "inputs": {"max_options": 1},
     "browser": {"count": 2},

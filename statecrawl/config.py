@@ -229,6 +229,7 @@ class Config:
 
     start_urls: tuple[str, ...]
     out: Path | None = None
+    overwrite: bool = False  # ``out`` may hold an earlier crawl, which the new one replaces
     limits: Limits = field(default_factory=Limits)
     timing: Timing = field(default_factory=Timing)
     scope: Scope = field(default_factory=Scope)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,18 +15,51 @@ import networkx as nx
 from .config import Config
 from .errors import ArchiveError, StatecrawlError
 from .graph import StateGraph
-from .layout import GRAPH_JSON, STATES, atomic_write
+from .layout import ARCHIVE, GRAPH_JSON, STATES, atomic_write
 
 
 class CrawlDirectory:
-    """Writes the files of one crawl directory (see the design's directory contract)."""
+    """Writes the files of one crawl directory (see the design's directory contract).
 
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
+    A crawl never mixes with what a directory held: one that holds an earlier crawl is
+    refused unless ``overwrite`` is given, and then the new crawl is written beside it and
+    takes its place only when :meth:`commit` is called (the old one stays whole until then);
+    any other non-empty directory is refused.
+    """
+
+    def __init__(self, path: Path, *, overwrite: bool = False) -> None:
+        self.target = Path(path)
+        self.path = self.target
         try:
+            if self.target.is_dir() and any(self.target.iterdir()):
+                if not is_crawl(self.target):
+                    raise ArchiveError(
+                        f"{self.target} is not empty and holds no crawl: choose another --out"
+                    )
+                if not overwrite:
+                    raise ArchiveError(
+                        f"{self.target} already holds a crawl: give --overwrite to replace it, "
+                        "or choose another --out"
+                    )
+                self.path = Path(
+                    tempfile.mkdtemp(prefix=f".{self.target.name}.", dir=self.target.parent)
+                )
             (self.path / STATES).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise ArchiveError(f"cannot create crawl directory {self.path}: {exc}") from None
+            raise ArchiveError(f"cannot create crawl directory {self.target}: {exc}") from None
+
+    def commit(self) -> None:
+        """Put a crawl written beside an earlier one in that one's place."""
+        if self.path == self.target:
+            return
+        old = self.path.with_name(self.path.name + ".old")
+        try:
+            os.replace(self.target, old)
+            os.replace(self.path, self.target)
+        except OSError as exc:
+            raise ArchiveError(f"cannot replace the crawl in {self.target}: {exc}") from None
+        shutil.rmtree(old, ignore_errors=True)
+        self.path = self.target
 
     def snapshot_path(self, state_id: str) -> str:
         """The snapshot's path relative to the directory, as graph nodes record it."""
@@ -190,6 +225,11 @@ def find_state(graph: nx.MultiDiGraph, state_id: str) -> str:
         return found[0]
     what = "several states" if found else "no state"
     raise StatecrawlError(f"{what} in this crawl with an id starting {state_id!r}")
+
+
+def is_crawl(path: Path) -> bool:
+    """Whether ``path`` holds a crawl, finished or not."""
+    return any((path / name).exists() for name in (GRAPH_JSON, STATES, ARCHIVE))
 
 
 def load(path: str | Path) -> Crawl:

@@ -101,7 +101,8 @@ class Explorer:
         self.plugins: list[Plugin] = [*([Archiver()] if config.archive.enabled else []), *plugins]
         self.progress = progress
         self.out = CrawlDirectory(
-            config.out or Path(tempfile.mkdtemp(prefix="statecrawl-"))
+            config.out or Path(tempfile.mkdtemp(prefix="statecrawl-")),
+            overwrite=config.overwrite,
         )
         self.graph = StateGraph()
         self.states: dict[str, State] = {}
@@ -111,6 +112,8 @@ class Explorer:
         self.loads: dict[str, str | None] = {}  # URL -> the state a fresh load of it shows
         self.first_loads: dict[str, str] = {}  # URL -> the html of its first fresh load
         self.links: dict[str, str] = {}  # followed link URL -> target state
+        self.link_failures: dict[str, str] = {}  # link URL -> why loading it failed
+        self.departures: dict[str, list[str]] = {}  # link URL -> where its page left the scope
         self.edge_actions: dict[tuple[str, str], Action] = {}  # (source, action key) -> action
         self.fired: set[tuple[str, str]] = set()
         self.per_url: Counter[str] = Counter()
@@ -394,6 +397,8 @@ class Explorer:
         except ActionFailed as exc:
             self._record_failure(work, str(exc))
             return
+        except PageTimeout:
+            raise  # a hung page: recorded by _attempt, which replaces the browser
         except NavigationError as exc:
             self._record_failure(work, str(exc))
             worker.current = None
@@ -431,11 +436,20 @@ class Explorer:
             self._external(source.id, link, url)
 
     def _follow(self, worker: Worker, source: State, action: Action) -> None:
-        """A link: its target depends on its URL only, so each URL is loaded once."""
+        """A link: its target depends on its URL only, so each URL is loaded once, and a URL
+        that failed to load, or whose page left the scope by itself as it loaded (a form
+        submitted or a refresh to another host), is not loaded again."""
         url = action.action
         with self.lock:
             if url not in self.scope:
                 self._external(source.id, action, url)
+                return
+            if url in self.departures:
+                for target_url in self.departures[url]:
+                    self._external(source.id, action, target_url)
+                return
+            if url in self.link_failures:
+                self._record_failure(Work(source.id, action, source.depth), self.link_failures[url])
                 return
             known = self.links.get(url) or self.loads.get(url)
             if known is not None and known in self.states:
@@ -446,10 +460,20 @@ class Explorer:
             snapshot = self._fresh_load(worker, url)
             exchanges = worker.browser.take_exchanges()
         except NavigationError as exc:
+            with self.lock:
+                self.link_failures[url] = str(exc)
+            if isinstance(exc, PageTimeout):
+                raise  # a hung page: recorded by _attempt, which replaces the browser
             self._record_failure(Work(source.id, action, source.depth), str(exc))
             worker.current = None
             return
         with self.lock:
+            if snapshot.blocked:  # the page left the scope by itself: never a state of it
+                self.departures[url] = list(dict.fromkeys(snapshot.blocked))
+                for target_url in self.departures[url]:
+                    self._external(source.id, action, target_url)
+                worker.current = None
+                return
             target = self._observe(snapshot, worker, source.depth + 1, exchanges, source.id, action)
             worker.current = target
             if target is None:
@@ -588,6 +612,8 @@ class Explorer:
                         return f"{action.event} on {action.name} led to another state than {target}"
                 path = path[len(snapshots) :]
             return None
+        except PageTimeout:
+            raise  # a hung page: recorded by _attempt, which replaces the browser
         except (ActionFailed, NavigationError) as exc:
             with self.lock:
                 worker.current = None
@@ -893,9 +919,13 @@ class Explorer:
             for plugin in self.plugins:
                 step(plugin.on_finish, self)
             step(self._name_states)
+            before = len(failures)
             step(self._write)
+            written = len(failures) == before
         for worker in self.workers:
             step(worker.browser.close)
+        if written:  # an earlier crawl in the directory is replaced by a complete one only
+            step(self.out.commit)
         if failures:
             raise failures[0]
 
