@@ -14,24 +14,166 @@
     frame: `${CONFIG.channel}:frame`,      // a parent's agent asks a frame's agent for its interface
     note: `${CONFIG.channel}:note`,        // a frame's agent reports a dialog or popup to the top
   };
+  // ---- natives -----------------------------------------------------------------------------------
+  // Pages replace and extend builtins (old libraries, polyfills, analytics scripts), before or
+  // after load, with versions that throw or return garbage. This script runs before any page
+  // script, so it takes here every builtin it uses and later calls only these copies:
+  // - methods are uncurried, Str.slice(text, 0, 9) for text.slice(0, 9), from tables with no
+  //   prototype; Maps, Sets and observers are private subclasses holding the native methods;
+  // - lists are walked with index loops or Arr helpers and collections with their own forEach,
+  //   never for-of, spread or array destructuring (they call iterators a page can replace);
+  // - a regex used to replace carries its own exec and flags, which the native replace reads;
+  // - objects handed to natives (event and observer options) and read from the crawler have no
+  //   prototype, so members a page adds to Object.prototype are never seen; answers are JSON
+  //   built by encode(), which calls no toJSON.
   const apply = Reflect.apply;
-  const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
-  const nativeDispatch = EventTarget.prototype.dispatchEvent;
-  const NativeCustomEvent = CustomEvent;
-  const preventedOf = getter(Event.prototype, 'defaultPrevented');
-  function signal(target, type, detail) {  // a synchronous event only agents listen to: handled?
-    const event = new NativeCustomEvent(type, { detail, cancelable: true });
-    apply(nativeDispatch, target, [event]);
-    return apply(preventedOf, event, []);
+  const uncurry = (fn) => (self, ...args) => apply(fn, self, args);
+  const ownDescriptor = Object.getOwnPropertyDescriptor;
+  const defineProperty = Object.defineProperty;
+  const getter = (proto, name) => uncurry(ownDescriptor(proto, name).get);
+  function natives(proto, names) {  // {name: uncurried method} for those of names proto has
+    const out = { __proto__: null };
+    for (let i = 0; i < names.length; i++) {
+      if (typeof proto[names[i]] === 'function') out[names[i]] = uncurry(proto[names[i]]);
+    }
+    return out;
   }
-  if (signal(window, CHANNEL.frame, { frame: null })) return;  // injected twice
-
-  const now = () => performance.now();
+  function privateClass(Base, names) {  // a subclass whose own prototype holds Base's members
+    const Class = class extends Base {};
+    for (let i = 0; i < names.length; i++) {
+      defineProperty(Class.prototype, names[i], ownDescriptor(Base.prototype, names[i]));
+    }
+    return Class;
+  }
+  const keys = Object.keys;
+  const assign = Object.assign;
+  const protoOf = Object.getPrototypeOf;
+  const setProto = Object.setPrototypeOf;
+  const ownSymbols = Object.getOwnPropertySymbols;
+  const OBJECT_PROTO = Object.prototype;
+  const isArray = Array.isArray;
+  const finite = Number.isFinite;
+  const toText = String;
+  const toNumber = Number;
+  const { min, max, round, imul } = Math;
+  const NativeError = Error;
+  const NativeRegExp = RegExp;
+  const NativeURL = URL;
+  const cssEscape = CSS.escape;
+  const SafeMap = privateClass(Map, ['get', 'set', 'has', 'delete', 'forEach', 'size']);
+  const SafeSet = privateClass(Set, ['add', 'has', 'delete', 'forEach', 'size']);
+  const SafeWeakMap = privateClass(WeakMap, ['get', 'set', 'has']);
+  const Observer = privateClass(MutationObserver, ['observe', 'takeRecords']);
+  const numberToString = uncurry(Number.prototype.toString);
+  const fnToString = uncurry(Function.prototype.toString);
+  const symbolName = getter(Symbol.prototype, 'description');
+  const then = uncurry(Promise.prototype.then);
+  const Str = natives(String.prototype, [
+    'slice', 'trim', 'split', 'toLowerCase', 'toUpperCase', 'startsWith', 'includes', 'indexOf',
+    'padStart', 'charCodeAt',
+  ]);
+  const regexExec = uncurry(RegExp.prototype.exec);
+  const regexReplace = uncurry(RegExp.prototype[Symbol.replace]);
+  const regexFlags = getter(RegExp.prototype, 'flags');
+  const Re = {
+    __proto__: null,
+    exec: regexExec,  // a match, or null
+    test: (re, text) => regexExec(re, text) !== null,
+    replace: (text, re, by) => regexReplace(re, text, by),  // re made by Re.pin
+    // The native replace looks up exec and flags on the regex: give it its own.
+    pin: (re) => {
+      defineProperty(re, 'exec', { __proto__: null, value: RegExp.prototype.exec });
+      defineProperty(re, 'flags', { __proto__: null, value: regexFlags(re) });
+      return re;
+    },
+  };
+  const nativePush = uncurry(Array.prototype.push);
+  const Arr = {  // array methods that also take array-likes (NodeList, HTMLCollection, arguments)
+    __proto__: null,
+    push: nativePush,
+    join: uncurry(Array.prototype.join),
+    sort: uncurry(Array.prototype.sort),
+    indexOf: uncurry(Array.prototype.indexOf),
+    includes: uncurry(Array.prototype.includes),
+    from(list) { return Arr.slice(list, 0); },
+    slice(list, start, end = list.length) {
+      const out = [];
+      for (let i = max(0, start); i < min(end, list.length); i++) nativePush(out, list[i]);
+      return out;
+    },
+    concat(a, b) {
+      const out = Arr.from(a);
+      for (let i = 0; i < b.length; i++) nativePush(out, b[i]);
+      return out;
+    },
+    forEach(list, fn) { for (let i = 0; i < list.length; i++) fn(list[i], i); },
+    map(list, fn) {
+      const out = [];
+      for (let i = 0; i < list.length; i++) nativePush(out, fn(list[i], i));
+      return out;
+    },
+    filter(list, fn) {
+      const out = [];
+      for (let i = 0; i < list.length; i++) if (fn(list[i], i)) nativePush(out, list[i]);
+      return out;
+    },
+    find(list, fn) {
+      for (let i = 0; i < list.length; i++) if (fn(list[i], i)) return list[i];
+      return undefined;
+    },
+    some(list, fn) {
+      for (let i = 0; i < list.length; i++) if (fn(list[i], i)) return true;
+      return false;
+    },
+  };
+  // The DOM's methods, on the prototypes that define them (a page may also shadow them on one
+  // element or on document itself).
+  const Dom = assign(
+    natives(EventTarget.prototype, ['addEventListener', 'removeEventListener', 'dispatchEvent']),
+    natives(Node.prototype, ['contains', 'cloneNode', 'getRootNode']),
+    natives(Element.prototype, [
+      'getAttribute', 'hasAttribute', 'setAttribute', 'removeAttribute', 'toggleAttribute',
+      'getAttributeNames', 'closest', 'matches', 'getBoundingClientRect', 'checkVisibility',
+      'getHTML', 'scrollIntoView',
+    ]),
+    natives(HTMLElement.prototype, ['click', 'focus', 'blur']),
+    natives(HTMLFormElement.prototype, ['requestSubmit']),
+    natives(Event.prototype, ['preventDefault', 'stopImmediatePropagation']),
+  );
+  const SELECT = {  // nodeType -> [querySelector, querySelectorAll]
+    __proto__: null,
+    1: natives(Element.prototype, ['querySelector', 'querySelectorAll']),
+    9: natives(Document.prototype, ['querySelector', 'querySelectorAll']),
+    11: natives(DocumentFragment.prototype, ['querySelector', 'querySelectorAll']),
+  };
+  const selectOne = (scope, selector) => SELECT[scope.nodeType].querySelector(scope, selector);
+  const selectAll = (scope, selector) => SELECT[scope.nodeType].querySelectorAll(scope, selector);
+  const defaultPrevented = getter(Event.prototype, 'defaultPrevented');
+  const NativeEvent = Event;
+  const NativeMouseEvent = MouseEvent;
+  const NativePointerEvent = window.PointerEvent || MouseEvent;
+  const NativeKeyboardEvent = KeyboardEvent;
+  const NativeInputEvent = InputEvent;
+  const NativeCustomEvent = CustomEvent;
+  const perfNow = uncurry(Performance.prototype.now);
+  const entriesByType = uncurry(Performance.prototype.getEntriesByType);
+  const computedStyle = window.getComputedStyle.bind(window);
+  const scrollTo = window.scrollTo.bind(window);
+  const microtask = window.queueMicrotask.bind(window);
   const nativeSetTimeout = window.setTimeout.bind(window);
   const nativeClearTimeout = window.clearTimeout.bind(window);
   const rAF = window.requestAnimationFrame.bind(window);
+  const now = () => perfNow(performance);
+
+  function signal(target, type, detail) {  // a synchronous event only agents listen to: handled?
+    const event = new NativeCustomEvent(type, { __proto__: null, detail, cancelable: true });
+    Dom.dispatchEvent(target, event);
+    return defaultPrevented(event);
+  }
+  if (signal(window, CHANNEL.frame, { frame: null })) return;  // injected twice
 
   const POINTER_EVENTS = {
+    __proto__: null,
     click: 'click', mousedown: 'click', mouseup: 'click', pointerdown: 'click', pointerup: 'click',
     touchstart: 'click', touchend: 'click', dblclick: 'dblclick', mouseover: 'mouseover',
     mouseenter: 'mouseover', pointerover: 'mouseover', pointerenter: 'mouseover',
@@ -39,7 +181,17 @@
     keyup: 'keydown:Enter', keypress: 'keydown:Enter', scroll: 'scroll', wheel: 'scroll',
     beforeunload: null,
   };
-  const INTERACTIVE_ROLES = new Set([
+  function setOf(list) {
+    const out = new SafeSet();
+    for (let i = 0; i < list.length; i++) out.add(list[i]);
+    return out;
+  }
+  function valuesOf(set) {  // a Set's items as an array
+    const out = [];
+    set.forEach((item) => Arr.push(out, item));
+    return out;
+  }
+  const INTERACTIVE_ROLES = setOf([
     'button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
     'checkbox', 'radio', 'switch', 'treeitem', 'row', 'gridcell',
   ]);
@@ -49,16 +201,18 @@
   const CHAIN = 3;  // a timer or frame callback this many generations deep runs by itself
 
   // ---- scope -------------------------------------------------------------------------------
-  const scopeInclude = (CONFIG.include || []).map(([source, flags]) => new RegExp(source, flags));
-  const scopeExclude = (CONFIG.exclude || []).map(([source, flags]) => new RegExp(source, flags));
-  const scopeOrigins = new Set(CONFIG.origins || []);
+  const pattern = (rule) => new NativeRegExp(rule[0], rule[1]);  // rule: [source, flags]
+  const scopeInclude = Arr.map(CONFIG.include || [], pattern);
+  const scopeExclude = Arr.map(CONFIG.exclude || [], pattern);
+  const scopeOrigins = setOf(CONFIG.origins || []);
+  const HTTP = /^https?:$/;
   function inScope(url) {
     let parsed;
-    try { parsed = new URL(url, location.href); } catch (e) { return false; }
-    if (!/^https?:$/.test(parsed.protocol)) return false;
+    try { parsed = new NativeURL(url, location.href); } catch (e) { return false; }
+    if (!Re.test(HTTP, parsed.protocol)) return false;
     const href = parsed.href;
-    if (scopeExclude.some((r) => r.test(href))) return false;  // as Python's re.search
-    if (scopeInclude.length) return scopeInclude.some((r) => r.test(href));
+    if (Arr.some(scopeExclude, (r) => Re.test(r, href))) return false;  // as Python's re.search
+    if (scopeInclude.length) return Arr.some(scopeInclude, (r) => Re.test(r, href));
     return scopeOrigins.has(parsed.origin);
   }
 
@@ -66,38 +220,39 @@
   function hash(text) {  // FNV-1a, 32 bits, as 8 hex digits: a handler's identity
     let h = 0x811c9dc5;
     for (let i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193);
+      h ^= Str.charCodeAt(text, i);
+      h = imul(h, 0x01000193);
     }
-    return (h >>> 0).toString(16).padStart(8, '0');
+    return Str.padStart(numberToString(h >>> 0, 16), 8, '0');
   }
-  const fnIds = new WeakMap();
+  const fnIds = new SafeWeakMap();
   function handlerId(fn) {
     if (!fn) return 'none';
     if (typeof fn !== 'function') return 'object';
     let id = fnIds.get(fn);
     if (!id) {
       let src = '';
-      try { src = Function.prototype.toString.call(fn); } catch (e) { src = String(fn.name); }
+      try { src = fnToString(fn); } catch (e) { src = toText(fn.name); }
       id = hash(src);
       fnIds.set(fn, id);
     }
     return id;
   }
-  function collapse(text, max) {
-    const t = (text || '').replace(/\s+/g, ' ').trim();
-    return t.length > max ? t.slice(0, max) : t;
+  const SPACES = Re.pin(/\s+/g);
+  function collapse(text, limit) {
+    const t = Str.trim(Re.replace(text || '', SPACES, ' '));
+    return t.length > limit ? Str.slice(t, 0, limit) : t;
   }
 
   // ---- shadow roots -------------------------------------------------------------------------------
   // Open roots are reachable through el.shadowRoot; closed ones only through this hook. Every
   // root is watched like the document, and its content is part of the state.
-  const closedRoots = new WeakMap();  // host -> closed shadow root
-  const knownRoots = new Set();       // roots seen so far, to serialize and watch
-  const OBSERVED = { subtree: true, childList: true, attributes: true, characterData: true };
+  const closedRoots = new SafeWeakMap();  // host -> closed shadow root
+  const knownRoots = new SafeSet();       // roots seen so far, to serialize and watch
+  const OBSERVED = { __proto__: null, subtree: true, childList: true, attributes: true, characterData: true };
   const nativeAttachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (...args) {
-    const root = nativeAttachShadow.apply(this, args);
+    const root = apply(nativeAttachShadow, this, args);
     try {
       if (root.mode === 'closed') closedRoots.set(this, root);
       watchRoot(root);
@@ -124,35 +279,38 @@
     return false;
   }
   function elements(root, out = []) {  // every element under root, shadow trees included
-    for (const el of root.querySelectorAll('*')) {
-      out.push(el);
-      const shadow = shadowOf(el);
+    const all = selectAll(root, '*');
+    for (let i = 0; i < all.length; i++) {
+      Arr.push(out, all[i]);
+      const shadow = shadowOf(all[i]);
       if (shadow) elements(shadow, out);
     }
     return out;
   }
   function liveRoots() {  // the shadow roots in the document now, for serialization
     const out = [];
-    for (const root of knownRoots) {
-      if (root.host.isConnected) out.push(root); else knownRoots.delete(root);
-    }
+    knownRoots.forEach((root) => {
+      if (root.host.isConnected) Arr.push(out, root); else knownRoots.delete(root);
+    });
     return out;
   }
   function innerHTMLOf(el) {  // children, shadow content as declarative shadow DOM
     const roots = knownRoots.size ? liveRoots() : [];
-    return roots.length && el.getHTML ? el.getHTML({ shadowRoots: roots }) : el.innerHTML;
+    return roots.length && Dom.getHTML ? Dom.getHTML(el, { __proto__: null, shadowRoots: roots }) : el.innerHTML;
   }
   // A locator: selectors joined by ' >>> ' step into shadow roots, by ' |> ' into frames.
   function query(loc) {
     let el = null;
-    for (const [i, inFrame] of String(loc).split(' |> ').entries()) {
+    const inFrames = Str.split(toText(loc), ' |> ');
+    for (let i = 0; i < inFrames.length; i++) {
       let scope = document;
       if (i > 0) {
         try { scope = el.contentDocument; } catch (e) { return null; }
       }
-      for (const part of inFrame.split(' >>> ')) {
+      const parts = Str.split(inFrames[i], ' >>> ');
+      for (let j = 0; j < parts.length; j++) {
         if (!scope) return null;
-        try { el = scope.querySelector(part); } catch (e) { return null; }
+        try { el = selectOne(scope, parts[j]); } catch (e) { return null; }
         if (!el) return null;
         scope = shadowOf(el);
       }
@@ -176,33 +334,34 @@
   }
   function framesQuietFor(t) {  // how long every frame has been idle (Infinity without frames)
     let quiet = Infinity;
-    for (const [, inner] of frameAgents()) {
+    const frames = frameAgents();
+    for (let i = 0; i < frames.length; i++) {
       try {
-        const busy = inner.busy();
-        quiet = Math.min(quiet, busy.pending ? -1 : busy.quietFor);
+        const busy = frames[i][1].busy();
+        quiet = min(quiet, busy.pending ? -1 : busy.quietFor);
       } catch (e) { /* a frame going away */ }
     }
     return quiet;
   }
 
   // ---- listeners ---------------------------------------------------------------------------------
-  const listeners = new WeakMap();  // target -> Map(type -> Map(handlerId -> count))
-  const listening = new Set();      // targets with pointer listeners (for delegation); weakly pruned
+  const listeners = new SafeWeakMap();  // target -> Map(type -> Map(handlerId -> count))
+  const listening = new SafeSet();      // targets with pointer listeners (for delegation); weakly pruned
   const nativeAdd = EventTarget.prototype.addEventListener;
   const nativeRemove = EventTarget.prototype.removeEventListener;
   EventTarget.prototype.addEventListener = function (type, fn, options) {
     try {
       if (fn && type in POINTER_EVENTS) {
         let byType = listeners.get(this);
-        if (!byType) { byType = new Map(); listeners.set(this, byType); }
+        if (!byType) { byType = new SafeMap(); listeners.set(this, byType); }
         let ids = byType.get(type);
-        if (!ids) { ids = new Map(); byType.set(type, ids); }
+        if (!ids) { ids = new SafeMap(); byType.set(type, ids); }
         const id = handlerId(fn);
         ids.set(id, (ids.get(id) || 0) + 1);
         listening.add(this);
       }
     } catch (e) { /* never break the page */ }
-    return nativeAdd.call(this, type, fn, options);
+    return apply(nativeAdd, this, [type, fn, options]);
   };
   EventTarget.prototype.removeEventListener = function (type, fn, options) {
     try {
@@ -214,28 +373,31 @@
         if (!ids.size) listeners.get(this).delete(type);
       }
     } catch (e) { /* never break the page */ }
-    return nativeRemove.call(this, type, fn, options);
+    return apply(nativeRemove, this, [type, fn, options]);
   };
+  const ONCE = { __proto__: null, once: true };
+  const EVENT_TYPES = keys(POINTER_EVENTS);
 
   // Map(event -> [handler ids]) for listeners, on* attributes and properties, and the
   // [type, handler] pairs a framework keeps for the element (``more``).
   // A framework's root dispatches for the framework: ``hooked`` false leaves its listeners out.
   function ownEvents(el, more = [], hooked = true) {
-    const events = new Map();
+    const events = new SafeMap();
     const add = (type, id) => {
       const event = POINTER_EVENTS[type];
       if (!event) return;
       if (!events.has(event)) events.set(event, []);
-      events.get(event).push(type + ':' + id);
+      Arr.push(events.get(event), type + ':' + id);
     };
     const byType = hooked && listeners.get(el);
-    if (byType) for (const [type, ids] of byType) for (const id of ids.keys()) add(type, id);
-    for (const type of hooked ? Object.keys(POINTER_EVENTS) : []) {
+    if (byType) byType.forEach((ids, type) => ids.forEach((count, id) => add(type, id)));
+    for (let i = 0; hooked && i < EVENT_TYPES.length; i++) {
+      const type = EVENT_TYPES[i];
       const prop = el['on' + type];
       if (typeof prop === 'function') add(type, handlerId(prop));
-      else if (el.hasAttribute && el.hasAttribute('on' + type)) add(type, hash(el.getAttribute('on' + type)));
+      else if (el.nodeType === 1 && Dom.hasAttribute(el, 'on' + type)) add(type, hash(Dom.getAttribute(el, 'on' + type)));
     }
-    for (const [type, fn] of more) add(type, handlerId(fn));
+    for (let i = 0; i < more.length; i++) add(more[i][0], handlerId(more[i][1]));
     return events;
   }
 
@@ -244,43 +406,55 @@
   // props of each element (it listens at the root), Preact and Vue in maps on the element,
   // Svelte 5 in delegated properties, jQuery (and Backbone through it) in its data, with the
   // selectors it delegates to.
+  const ON = Re.pin(/^on/);
+  const LISTEN_OPTIONS = Re.pin(/(Capture|Once|Passive)+$/);
+  const PREACT_CAPTURE = Re.pin(/(true|false)$/);
+  const REACT_HANDLER = /^on[A-Z]/;
+  const JQUERY_KEY = /^jQuery\d+$/;
   function eventType(name) {  // 'onDoubleClickCapture' -> 'dblclick', 'onKeydown' -> 'keydown'
-    const type = name.replace(/^on/, '').replace(/(Capture|Once|Passive)+$/, '').toLowerCase();
+    const type = Str.toLowerCase(Re.replace(Re.replace(name, ON, ''), LISTEN_OPTIONS, ''));
     return type === 'doubleclick' ? 'dblclick' : type;
   }
   function functions(value) {
-    return (Array.isArray(value) ? value : [value]).filter((fn) => typeof fn === 'function');
+    return Arr.filter(isArray(value) ? value : [value], (fn) => typeof fn === 'function');
   }
   function frameworkHandlers(el) {  // [[type, handler]] the element's framework knows of
     const out = [];
-    for (const k of Object.keys(el)) {
+    const give = (type, fns) => { for (let i = 0; i < fns.length; i++) Arr.push(out, [type, fns[i]]); };
+    const own = keys(el);
+    for (let i = 0; i < own.length; i++) {
+      const k = own[i];
       const value = el[k];
       if (!value || (typeof value !== 'object' && typeof value !== 'function')) continue;
-      if (k.startsWith('__reactProps$')) {  // React 17+
-        for (const name of Object.keys(value)) {
-          if (/^on[A-Z]/.test(name) && typeof value[name] === 'function') {
-            out.push([eventType(name), value[name]]);
-          }
+      if (Str.startsWith(k, '__reactProps$')) {  // React 17+
+        const names = keys(value);
+        for (let j = 0; j < names.length; j++) {
+          const fn = value[names[j]];
+          if (Re.test(REACT_HANDLER, names[j]) && typeof fn === 'function') give(eventType(names[j]), [fn]);
         }
       } else if (k === '_vei') {  // Vue 3 invokers: {onClick: invoker}, the handler in .value
-        for (const name of Object.keys(value)) {
-          for (const fn of functions(value[name] && value[name].value)) out.push([eventType(name), fn]);
+        const names = keys(value);
+        for (let j = 0; j < names.length; j++) {
+          const invoker = value[names[j]];
+          give(eventType(names[j]), functions(invoker && invoker.value));
         }
-      } else if (k === 'l' && Object.getPrototypeOf(value) === Object.prototype) {  // Preact
-        for (const name of Object.keys(value)) {
-          const type = name.replace(/(true|false)$/, '').toLowerCase();
-          if (type in POINTER_EVENTS) for (const fn of functions(value[name])) out.push([type, fn]);
+      } else if (k === 'l' && protoOf(value) === OBJECT_PROTO) {  // Preact
+        const names = keys(value);
+        for (let j = 0; j < names.length; j++) {
+          const type = Str.toLowerCase(Re.replace(names[j], PREACT_CAPTURE, ''));
+          if (type in POINTER_EVENTS) give(type, functions(value[names[j]]));
         }
-      } else if (k.startsWith('__') && k.slice(2) in POINTER_EVENTS) {  // early Svelte 5
-        const fn = functions(value)[0];
-        if (fn) out.push([k.slice(2), fn]);
+      } else if (Str.startsWith(k, '__') && Str.slice(k, 2) in POINTER_EVENTS) {  // early Svelte 5
+        give(Str.slice(k, 2), Arr.slice(functions(value), 0, 1));
       }
     }
-    for (const sym of Object.getOwnPropertySymbols(el)) {  // Svelte 5: el[Symbol('events')]
-      const value = el[sym];
-      if (sym.description !== 'events' || !value || typeof value !== 'object') continue;
-      for (const type of Object.keys(value)) {
-        if (type in POINTER_EVENTS) for (const fn of functions(value[type])) out.push([type, fn]);
+    const symbols = ownSymbols(el);
+    for (let i = 0; i < symbols.length; i++) {  // Svelte 5: el[Symbol('events')]
+      const value = el[symbols[i]];
+      if (symbolName(symbols[i]) !== 'events' || !value || typeof value !== 'object') continue;
+      const types = keys(value);
+      for (let j = 0; j < types.length; j++) {
+        if (types[j] in POINTER_EVENTS) give(types[j], functions(value[types[j]]));
       }
     }
     return out;
@@ -288,36 +462,41 @@
   // jQuery keeps its data on each element under an expando key ("jQuery" and digits), also
   // when it is bundled and has no global: {events: {type: [{handler, selector, origType}]}}.
   function jqueryEvents(target) {
-    for (const k of Object.keys(target)) {
-      if (!/^jQuery\d+$/.test(k)) continue;
-      const events = target[k] && target[k].events;
+    const own = keys(target);
+    for (let i = 0; i < own.length; i++) {
+      if (!Re.test(JQUERY_KEY, own[i])) continue;
+      const events = target[own[i]] && target[own[i]].events;
       if (events && typeof events === 'object') return events;
     }
     return null;
   }
   function jqueryDelegated() {  // {handlers: Map(element -> [[type, handler]]), roots: Set}
-    const handlers = new Map();
-    const roots = new Set();
+    const handlers = new SafeMap();
+    const roots = new SafeSet();
     const give = (el, pair) => {
       if (!handlers.has(el)) handlers.set(el, []);
-      handlers.get(el).push(pair);
+      Arr.push(handlers.get(el), pair);
     };
-    for (const t of listening) {
-      if (t === window || !(t.nodeType === 1 || t.nodeType === 9)) continue;
+    listening.forEach((t) => {
+      if (t === window || !(t.nodeType === 1 || t.nodeType === 9)) return;
       const events = jqueryEvents(t);
-      if (!events) continue;
-      for (const type of Object.keys(events)) {
-        for (const h of Array.isArray(events[type]) ? events[type] : []) {
+      if (!events) return;
+      const types = keys(events);
+      for (let i = 0; i < types.length; i++) {
+        const type = types[i];
+        const list = isArray(events[type]) ? events[type] : [];
+        for (let j = 0; j < list.length; j++) {
+          const h = list[j];
           if (!h || typeof h.handler !== 'function') continue;
           const pair = [h.origType || type, h.handler];
           if (typeof h.selector !== 'string' || !h.selector) { if (t.nodeType === 1) give(t, pair); continue; }
           let matches;
-          try { matches = t.querySelectorAll(h.selector); } catch (e) { continue; }  // jQuery-only syntax
+          try { matches = selectAll(t, h.selector); } catch (e) { continue; }  // jQuery-only syntax
           roots.add(t.nodeType === 9 ? t.documentElement : t);
-          for (const el of matches) give(el, pair);
+          Arr.forEach(matches, (el) => give(el, pair));
         }
       }
-    }
+    });
     return { handlers, roots };
   }
 
@@ -326,14 +505,15 @@
   let pendingTimers = 0;
   let lastActivity = now();
   const touch = () => { lastActivity = now(); };
-  const netDone = () => { pendingNet = Math.max(0, pendingNet - 1); touch(); };
+  const netDone = () => { pendingNet = max(0, pendingNet - 1); touch(); };
+  const counting = (promise) => then(promise, (v) => { netDone(); return v; }, (e) => { netDone(); throw e; });
 
   const xhrSend = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (...args) {
     pendingNet++;
     touch();
-    nativeAdd.call(this, 'loadend', netDone, { once: true });
-    try { return xhrSend.apply(this, args); } catch (e) { netDone(); throw e; }
+    Dom.addEventListener(this, 'loadend', netDone, ONCE);
+    try { return apply(xhrSend, this, args); } catch (e) { netDone(); throw e; }
   };
   if (window.fetch) {
     const nativeFetch = window.fetch;
@@ -341,39 +521,43 @@
       pendingNet++;
       touch();
       let promise;
-      try { promise = nativeFetch.apply(this, args); } catch (e) { netDone(); throw e; }
-      return promise.then((r) => { netDone(); return r; }, (e) => { netDone(); throw e; });
+      try { promise = apply(nativeFetch, this, args); } catch (e) { netDone(); throw e; }
+      return counting(promise);
     };
     // Reading a response body is network work too: the page renders once it has the body.
-    for (const method of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) {
-      const read = Response.prototype[method];
+    const READS = ['json', 'text', 'arrayBuffer', 'blob', 'formData'];
+    for (let i = 0; i < READS.length; i++) {
+      const read = Response.prototype[READS[i]];
       if (!read) continue;
-      Response.prototype[method] = function (...args) {
+      Response.prototype[READS[i]] = function (...args) {
         pendingNet++;
         touch();
-        return read.apply(this, args).then((v) => { netDone(); return v; }, (e) => { netDone(); throw e; });
+        return counting(apply(read, this, args));
       };
     }
   }
 
   // Short timers count as pending work, but only a few generations deep, so a polling loop
   // (a timer that re-arms itself forever) cannot keep the page from settling.
-  const timers = new Map();  // id -> true while pending
+  const timers = new SafeMap();  // id -> true while pending
   let timerGeneration = 0;
-  window.setTimeout = function (fn, delay, ...rest) {
-    const ms = Number(delay) || 0;
+  window.setTimeout = function (fn, delay) {
+    const ms = toNumber(delay) || 0;
     const generation = timerGeneration + 1;
     const counted = typeof fn === 'function' && ms <= CONFIG.timerMs && generation <= CHAIN;
     let id;
-    const wrapped = typeof fn !== 'function' ? fn : function (...a) {
-      if (counted && timers.delete(id)) { pendingTimers--; touch(); }
-      const saved = timerGeneration;
-      timerGeneration = generation;
-      try {
-        return generation > CHAIN ? spontaneously(fn, this, a) : fn.apply(this, a);
-      } finally { timerGeneration = saved; }
-    };
-    id = nativeSetTimeout(wrapped, delay, ...rest);
+    const args = Arr.from(arguments);
+    if (typeof fn === 'function') {
+      args[0] = function (...a) {
+        if (counted && timers.delete(id)) { pendingTimers--; touch(); }
+        const saved = timerGeneration;
+        timerGeneration = generation;
+        try {
+          return generation > CHAIN ? spontaneously(fn, this, a) : apply(fn, this, a);
+        } finally { timerGeneration = saved; }
+      };
+    }
+    id = apply(nativeSetTimeout, null, args);
     if (counted) { timers.set(id, true); pendingTimers++; }
     return id;
   };
@@ -383,13 +567,14 @@
   };
   // What intervals and long callback chains change, changes with no user action: volatile.
   const nativeSetInterval = window.setInterval.bind(window);
-  window.setInterval = function (fn, delay, ...rest) {
-    if (typeof fn !== 'function') return nativeSetInterval(fn, delay, ...rest);
-    return nativeSetInterval(function (...a) { return spontaneously(fn, this, a); }, delay, ...rest);
+  window.setInterval = function (fn) {
+    const args = Arr.from(arguments);
+    if (typeof fn === 'function') args[0] = function (...a) { return spontaneously(fn, this, a); };
+    return apply(nativeSetInterval, null, args);
   };
   // Animation frames a few generations deep are pending work too (a render on the next frame).
   let frameGeneration = 0;
-  const pendingFrames = new Set();
+  const pendingFrames = new SafeSet();
   window.requestAnimationFrame = function (fn) {
     const generation = frameGeneration + 1;
     const counted = typeof fn === 'function' && generation <= CHAIN;
@@ -416,7 +601,7 @@
     const observe = IntersectionObserver.prototype.observe;
     IntersectionObserver.prototype.observe = function (...args) {
       observedIntersections++;
-      return observe.apply(this, args);
+      return apply(observe, this, args);
     };
   }
 
@@ -427,28 +612,29 @@
   function note(kind, item) {
     let told = false;
     try { told = window.top !== window && signal(window.top, CHANNEL.note, { kind, item }); } catch (e) { told = false; }
-    if (!told) (kind === 'dialog' ? dialogs : popups).push(item);
+    if (!told) Arr.push(kind === 'dialog' ? dialogs : popups, item);
   }
   const accept = CONFIG.dialogs !== 'dismiss';
-  window.alert = (message) => { note('dialog', { type: 'alert', message: String(message) }); };
+  window.alert = (message) => { note('dialog', { type: 'alert', message: toText(message) }); };
   window.confirm = (message) => {
-    note('dialog', { type: 'confirm', message: String(message) });
+    note('dialog', { type: 'confirm', message: toText(message) });
     return accept;
   };
   window.prompt = (message, value) => {
-    note('dialog', { type: 'prompt', message: String(message) });
+    note('dialog', { type: 'prompt', message: toText(message) });
     return accept ? (value ?? '') : null;
   };
   window.open = (url) => {
-    if (url) note('popup', new URL(String(url), location.href).href);
+    if (url) note('popup', new NativeURL(toText(url), location.href).href);
     return null;
   };
   // A link that would open another window is recorded instead (runs after the page's own
   // click handlers, so a handler that cancels the click wins).
-  nativeAdd.call(window, 'click', (e) => {
-    const a = e.target && e.target.closest && e.target.closest('a[href][target], area[href][target]');
-    if (!a || e.defaultPrevented || /^(_self|_top|_parent)?$/i.test(a.target)) return;
-    e.preventDefault();
+  const SAME_WINDOW = /^(_self|_top|_parent)?$/i;
+  Dom.addEventListener(window, 'click', (e) => {
+    const a = e.target && e.target.nodeType === 1 && Dom.closest(e.target, 'a[href][target], area[href][target]');
+    if (!a || defaultPrevented(e) || Re.test(SAME_WINDOW, a.target)) return;
+    Dom.preventDefault(e);
     note('popup', a.href);
   });
 
@@ -456,67 +642,73 @@
   // A volatile node is named by its nearest id-bearing ancestor and the tag.class chain below it,
   // so the name survives list insertions; statecrawl.models computes the same name in Python.
   function step(el) {
-    const classes = Array.from(el.classList || []).sort();
-    return el.localName + (classes.length ? '.' + classes.join('.') : '');
+    const classes = Arr.sort(Arr.from(el.classList || []));
+    return el.localName + (classes.length ? '.' + Arr.join(classes, '.') : '');
   }
   // A shadow root is a <template> step below its host, as in the serialized snapshot. An id
   // made up per page view anchors nothing (statecrawl.models.dom.GENERATED_ID).
   const GENERATED_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|\d{13,}|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{10,}/i;
-  const anchors = (node) => node.id && !GENERATED_ID.test(node.id);
+  const anchors = (node) => node.id && !Re.test(GENERATED_ID, node.id);
   function anchoredPath(el) {
     const parts = [];
     for (let node = el; node && node.nodeType === 1;) {
-      if (anchors(node)) { parts.push('#' + node.id); break; }
-      parts.push(step(node));
-      if (!node.parentElement && node.parentNode && node.parentNode.host) parts.push('template');
+      if (anchors(node)) { Arr.push(parts, '#' + node.id); break; }
+      Arr.push(parts, step(node));
+      if (!node.parentElement && node.parentNode && node.parentNode.host) Arr.push(parts, 'template');
       node = parentOf(node);
     }
-    return parts.reverse().join('/');
+    return Arr.join(reversed(parts), '/');
+  }
+  function reversed(list) {
+    const out = [];
+    for (let i = list.length - 1; i >= 0; i--) Arr.push(out, list[i]);
+    return out;
   }
   function nodePath(node) {  // childNodes indexes in the snapshot, for replaying frames
     const path = [];
     while (node && node.parentNode) {
       const parent = node.parentNode;
-      const index = Array.prototype.indexOf.call(parent.childNodes, node);
+      const index = Arr.indexOf(parent.childNodes, node);
       // A host's shadow root is serialized as its first child.
-      path.push(parent.nodeType === 1 && shadowOf(parent) ? index + 1 : index);
+      Arr.push(path, parent.nodeType === 1 && shadowOf(parent) ? index + 1 : index);
       node = parent;
     }
-    return path.reverse();
+    return reversed(path);
   }
   function locator(el) {  // a selector, prefixed by its host's locator inside a shadow root
-    const root = el.getRootNode();
+    const root = Dom.getRootNode(el);
     const inner = localLocator(el, root);
     return root.host ? locator(root.host) + ' >>> ' + inner : inner;
   }
   function localLocator(el, root) {
     const parts = [];
     for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
-      if (node.id && root.querySelectorAll('#' + CSS.escape(node.id)).length === 1) {
-        parts.push('#' + CSS.escape(node.id));
+      if (node.id && selectAll(root, '#' + cssEscape(node.id)).length === 1) {
+        Arr.push(parts, '#' + cssEscape(node.id));
         break;
       }
-      if (node === document.documentElement) { parts.push('html'); break; }
+      if (node === document.documentElement) { Arr.push(parts, 'html'); break; }
       let index = 1;
       for (let sib = node.previousElementSibling; sib; sib = sib.previousElementSibling) {
         if (sib.localName === node.localName) index++;
       }
-      parts.push(node.localName + ':nth-of-type(' + index + ')');
+      Arr.push(parts, node.localName + ':nth-of-type(' + index + ')');
     }
-    return parts.reverse().join(' > ');
+    return Arr.join(reversed(parts), ' > ');
   }
 
   // ---- mutations: frames while firing, volatility while idle ---------------------------------
   let phase = 'loading';  // loading | firing | idle | leaving
   let frames = null;
   let fireStart = 0;
-  const volatileCounts = new Map();  // "path|kind" -> count
-  const volatile = new Set();
+  const volatileCounts = new SafeMap();  // "path|kind" -> count
+  const volatile = new SafeSet();
 
   function learnVolatile(records, spontaneous) {
-    const seen = new Set();
-    for (const r of records) {
-      let el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    const seen = new SafeSet();
+    for (let i = 0; i < records.length; i++) {
+      const r = records[i];
+      const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
       if (!el || !el.isConnected) continue;
       const kind = r.type === 'attributes' ? '@' + r.attributeName : 'content';
       const id = anchoredPath(el) + '|' + kind;
@@ -528,8 +720,9 @@
     }
   }
   function recordFrame(records) {
-    const targets = new Map();  // node -> op
-    for (const r of records) {
+    const targets = new SafeMap();  // node -> op
+    for (let i = 0; i < records.length; i++) {
+      const r = records[i];
       const node = r.target;
       if (!node.isConnected) continue;
       const host = outerHost(node);
@@ -537,39 +730,37 @@
       else if (r.type === 'childList') targets.set(node, { k: 'html' });
       else if (r.type === 'characterData') { if (!targets.has(node)) targets.set(node, { k: 'text' }); }
       else if (!targets.has(node) || targets.get(node).k === 'attr') {
-        const op = targets.get(node) || { k: 'attr', names: new Set() };
+        const op = targets.get(node) || { k: 'attr', names: new SafeSet() };
         op.names.add(r.attributeName);
         targets.set(node, op);
       }
     }
     const ops = [];
-    for (const [node, op] of targets) {
-      let covered = false;
+    targets.forEach((op, node) => {
       for (let a = node.parentNode; a; a = a.parentNode) {
         const other = targets.get(a);
-        if (other && other.k === 'html') { covered = true; break; }
+        if (other && other.k === 'html') return;  // covered
       }
-      if (covered) continue;
       const p = nodePath(node);
       if (op.k === 'html') {
-        ops.push(node.nodeType === 9
+        Arr.push(ops, node.nodeType === 9
           ? { p, k: 'html', v: document.documentElement.outerHTML }
           : { p, k: 'html', v: innerHTMLOf(node) });
       } else if (op.k === 'text') {
-        ops.push({ p, k: 'text', v: node.data });
+        Arr.push(ops, { p, k: 'text', v: node.data });
       } else {
-        for (const name of op.names) ops.push({ p, k: 'attr', n: name, v: node.getAttribute(name) });
+        op.names.forEach((name) => Arr.push(ops, { p, k: 'attr', n: name, v: Dom.getAttribute(node, name) }));
       }
-    }
-    ops.sort((a, b) => a.p.length - b.p.length);
-    if (ops.length) frames.push({ t: Math.round(now() - fireStart), ops });
+    });
+    Arr.sort(ops, (a, b) => a.p.length - b.p.length);
+    if (ops.length) Arr.push(frames, { t: round(now() - fireStart), ops });
   }
   function outerHost(node) {  // the outermost shadow host above node, if it is in a shadow tree
     let host = null;
-    for (let root = node.getRootNode(); root.host; root = root.host.getRootNode()) host = root.host;
+    for (let root = Dom.getRootNode(node); root.host; root = Dom.getRootNode(root.host)) host = root.host;
     return host;
   }
-  let knownVolatile = new Set();  // names the crawler learned, from this page or others
+  let knownVolatile = new SafeSet();  // names the crawler learned, from this page or others
   function isVolatile(r) {
     if (!knownVolatile.size && !volatile.size) return false;
     const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
@@ -586,14 +777,14 @@
     if (!records.length) return;
     if (spontaneous || phase === 'idle') learnVolatile(records, spontaneous);
     // Mutations of known-volatile nodes (a ticking clock) do not keep the page from settling.
-    if (!records.every(isVolatile)) touch();
+    if (Arr.some(records, (r) => !isVolatile(r))) touch();
     if (phase === 'firing' && frames) recordFrame(records);
   }
   function spontaneously(fn, self, args) {
     onMutations(observer.takeRecords(), false);
-    try { return fn.apply(self, args); } finally { onMutations(observer.takeRecords(), true); }
+    try { return apply(fn, self, args); } finally { onMutations(observer.takeRecords(), true); }
   }
-  const observer = new MutationObserver((records) => onMutations(records, false));
+  const observer = new Observer((records) => onMutations(records, false));
   observer.observe(document, OBSERVED);
 
   // ---- navigation ------------------------------------------------------------------------------
@@ -603,29 +794,29 @@
   // A form submission navigates in a task of its own, after the submit event: until that
   // navigation starts (or a second passes), the page is not settled.
   let submitting = 0;
-  nativeAdd.call(window, 'submit', (e) => {
-    queueMicrotask(() => {
-      if (!e.defaultPrevented && (e.target.method || 'get') !== 'dialog') submitting = now();
+  Dom.addEventListener(window, 'submit', (e) => {
+    microtask(() => {
+      if (!defaultPrevented(e) && (e.target.method || 'get') !== 'dialog') submitting = now();
     });
   });
   const nativeSubmit = HTMLFormElement.prototype.submit;
   HTMLFormElement.prototype.submit = function (...args) {
     submitting = now();
-    return nativeSubmit.apply(this, args);
+    return apply(nativeSubmit, this, args);
   };
   if (window.navigation) {
-    navigation.addEventListener('navigate', (e) => {
+    Dom.addEventListener(navigation, 'navigate', (e) => {
       submitting = 0;
       const url = e.destination.url;
       if (e.destination.sameDocument) return;
       if (!inScope(url)) {
-        blocked.push(url);
-        if (e.cancelable) e.preventDefault();
+        Arr.push(blocked, url);
+        if (e.cancelable) Dom.preventDefault(e);
         return;
       }
       leavingTo = { url, method: e.formData ? 'POST' : 'GET' };
       if (listeners.get(window)?.has('beforeunload') || typeof window.onbeforeunload === 'function') {
-        dialogs.push({ type: 'beforeunload', message: '' });
+        Arr.push(dialogs, { type: 'beforeunload', message: '' });
       }
       phase = 'leaving';
       if (onLeave) onLeave();
@@ -633,153 +824,168 @@
   }
 
   // ---- candidates ------------------------------------------------------------------------------
+  const VISIBILITY = { __proto__: null, checkOpacity: true, checkVisibilityCSS: true };
   function visible(el) {
     if (!el.isConnected) return false;
-    if (el.checkVisibility && !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) {
-      return false;
-    }
-    const r = el.getBoundingClientRect();
+    if (Dom.checkVisibility && !Dom.checkVisibility(el, VISIBILITY)) return false;
+    const r = Dom.getBoundingClientRect(el);
     return r.width > 0 && r.height > 0;
   }
   function enabled(el) {
     if (el.disabled) return false;
-    if (el.closest('fieldset[disabled]')) return false;
-    return el.getAttribute('aria-disabled') !== 'true';
+    if (Dom.closest(el, 'fieldset[disabled]')) return false;
+    return Dom.getAttribute(el, 'aria-disabled') !== 'true';
   }
   function label(el) {
+    const attr = (name) => Dom.getAttribute(el, name);
     if (el.localName === 'form') {
-      const button = el.querySelector('button:not([type]), button[type=submit], input[type=submit]');
-      return collapse(el.getAttribute('aria-label') || el.getAttribute('name') || el.id
+      const button = selectOne(el, 'button:not([type]), button[type=submit], input[type=submit]');
+      return collapse(attr('aria-label') || attr('name') || el.id
         || (button && (button.innerText || button.value)) || 'form', 80);
     }
-    if (el.matches('textarea, select, input:not([type=button], [type=submit], [type=reset])')) {
+    if (Dom.matches(el, 'textarea, select, input:not([type=button], [type=submit], [type=reset])')) {
       // A field is named by what it asks for, never by what has been typed into it.
       const names = fieldNames(el);
       return names.length ? collapse(names[0], 80) : el.localName;
     }
-    const text = el.getAttribute('aria-label') || collapse(el.innerText || el.textContent, 80)
-      || el.getAttribute('title') || el.getAttribute('alt') || el.value
-      || el.getAttribute('placeholder') || el.getAttribute('name') || '';
-    return collapse(String(text), 80);
+    const text = attr('aria-label') || collapse(el.innerText || el.textContent, 80)
+      || attr('title') || attr('alt') || el.value || attr('placeholder') || attr('name') || '';
+    return collapse(toText(text), 80);
   }
   function status(el, how) {
     const parts = [how, 'enabled'];
-    if (el.checked) parts.push('checked');
-    if (el.selected) parts.push('selected');
-    const expanded = el.getAttribute('aria-expanded');
-    if (expanded) parts.push('expanded=' + expanded);
-    return parts.join(',');
+    if (el.checked) Arr.push(parts, 'checked');
+    if (el.selected) Arr.push(parts, 'selected');
+    const expanded = Dom.getAttribute(el, 'aria-expanded');
+    if (expanded) Arr.push(parts, 'expanded=' + expanded);
+    return Arr.join(parts, ',');
   }
 
-  const hoverCache = new WeakMap();  // document or shadow root -> {key, rules}
+  const hoverCache = new SafeWeakMap();  // document or shadow root -> {key, rules}
+  const HOVER_RULE = /^(.*?):hover((?:[\w\-.#[\]="':()]*)?)(\s*[>+~\s]\s*)(.+)$/;
+  const HOVER = Re.pin(/:hover/g);
   function hoverRules(root) {  // [ancestor selector, revealed selector] from `A:hover B` style rules
-    const sheets = [...root.styleSheets, ...(root.adoptedStyleSheets || [])];
+    const sheets = Arr.concat(root.styleSheets, root.adoptedStyleSheets || []);
     const cached = hoverCache.get(root);
     if (cached && cached.key === sheets.length) return cached.rules;
     const rules = [];
     const walk = (list) => {
-      for (const rule of list) {
+      for (let i = 0; i < list.length; i++) {
+        const rule = list[i];
         if (rule.cssRules && !rule.selectorText) { walk(rule.cssRules); continue; }
-        if (!rule.selectorText || !rule.selectorText.includes(':hover')) continue;
-        for (const selector of rule.selectorText.split(',')) {
-          const m = selector.match(/^(.*?):hover((?:[\w\-.#[\]="':()]*)?)(\s*[>+~\s]\s*)(.+)$/);
+        if (!rule.selectorText || !Str.includes(rule.selectorText, ':hover')) continue;
+        const selectors = Str.split(rule.selectorText, ',');
+        for (let j = 0; j < selectors.length; j++) {
+          const m = Re.exec(HOVER_RULE, selectors[j]);
           if (!m) continue;
-          const ancestor = (m[1] + m[2]).trim();
-          const revealed = (ancestor + m[3] + m[4]).replace(/:hover/g, '').trim();
-          rules.push([ancestor || '*', revealed]);
+          const ancestor = Str.trim(m[1] + m[2]);
+          const revealed = Str.trim(Re.replace(ancestor + m[3] + m[4], HOVER, ''));
+          Arr.push(rules, [ancestor || '*', revealed]);
         }
       }
     };
-    for (const sheet of sheets) {
-      try { walk(sheet.cssRules); } catch (e) { /* cross-origin sheet */ }
+    for (let i = 0; i < sheets.length; i++) {
+      try { walk(sheets[i].cssRules); } catch (e) { /* cross-origin sheet */ }
     }
     hoverCache.set(root, { key: sheets.length, rules });
     return rules;
   }
   function hoverReveals(shadows) {  // Map(revealed root element -> ancestor element to hover)
-    const found = new Map();
-    for (const root of [document, ...shadows]) {
-      for (const [ancestorSel, revealedSel] of hoverRules(root)) {
+    const found = new SafeMap();
+    const roots = Arr.concat([document], shadows);
+    for (let i = 0; i < roots.length; i++) {
+      const rules = hoverRules(roots[i]);
+      for (let j = 0; j < rules.length; j++) {
+        const ancestorSel = rules[j][0];
         let matches;
-        try { matches = root.querySelectorAll(revealedSel); } catch (e) { continue; }
-        for (const el of matches) {
-          if (visible(el)) continue;
+        try { matches = selectAll(roots[i], rules[j][1]); } catch (e) { continue; }
+        Arr.forEach(matches, (el) => {
+          if (visible(el)) return;
           let anc = null;
-          try { anc = el.parentElement && el.parentElement.closest(ancestorSel); } catch (e) { anc = null; }
+          try { anc = el.parentElement && Dom.closest(el.parentElement, ancestorSel); } catch (e) { anc = null; }
           if (anc && visible(anc)) found.set(el, anc);
-        }
+        });
       }
     }
     return found;
   }
   function hoverAncestor(el, revealed) {
-    for (const [root, anc] of revealed) if (root === el || root.contains(el)) return anc;
-    return null;
+    let found = null;
+    revealed.forEach((anc, root) => {
+      if (!found && (root === el || Dom.contains(root, el))) found = anc;
+    });
+    return found;
   }
 
+  const JAVASCRIPT = /^javascript:/i;
   function linkTarget(el) {
     if (el.localName !== 'a' && el.localName !== 'area') return null;
-    const href = el.getAttribute('href');
-    if (!href || href.startsWith('#') || /^javascript:/i.test(href)) return null;
+    const href = Dom.getAttribute(el, 'href');
+    if (!href || Str.startsWith(href, '#') || Re.test(JAVASCRIPT, href)) return null;
     let url;
-    try { url = new URL(href, location.href); } catch (e) { return null; }
-    if (!/^https?:$/.test(url.protocol)) return null;
+    try { url = new NativeURL(href, location.href); } catch (e) { return null; }
+    if (!Re.test(HTTP, url.protocol)) return null;
     return url.href;
   }
 
   // Targets whose listeners may serve their descendants: Map(root element -> Map(event -> ids)).
-  const DELEGATED = new Set(['click', 'change', 'input', 'keydown:Enter']);
+  const DELEGATED = setOf(['click', 'change', 'input', 'keydown:Enter']);
   function delegators() {
-    const out = new Map();
-    for (const t of listening) {
+    const out = new SafeMap();
+    listening.forEach((t) => {
       const byType = listeners.get(t);
-      if (!byType) continue;
+      if (!byType) return;
       const root = t === window || t === document ? document.documentElement : t;
-      if (!root || root.nodeType !== 1 || !root.isConnected) continue;
-      for (const [type, m] of byType) {
+      if (!root || root.nodeType !== 1 || !root.isConnected) return;
+      byType.forEach((m, type) => {
         const event = POINTER_EVENTS[type];
-        if (!DELEGATED.has(event)) continue;
-        if (!out.has(root)) out.set(root, new Map());
+        if (!DELEGATED.has(event)) return;
+        if (!out.has(root)) out.set(root, new SafeMap());
         const byEvent = out.get(root);
         if (!byEvent.has(event)) byEvent.set(event, []);
-        for (const id of m.keys()) byEvent.get(event).push(type + ':' + id);
-      }
-    }
+        m.forEach((count, id) => Arr.push(byEvent.get(event), type + ':' + id));
+      });
+    });
     return out;
   }
   const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [role], [tabindex], [contenteditable]';
   // Where a page delegates with no framework to say to what, its listener is fired on the
   // innermost element a user would take for a control, never on a wrapper of controls.
   function looksInteractive(el, style) {
-    if (el.querySelector(INTERACTIVE)) return false;
+    if (selectOne(el, INTERACTIVE)) return false;
     if (el.localName === 'label') return !el.control;  // a label for a control is that control
-    const role = el.getAttribute('role');
+    const role = Dom.getAttribute(el, 'role');
     if (role && INTERACTIVE_ROLES.has(role)) return true;
-    if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return true;
+    if (Dom.hasAttribute(el, 'tabindex') && el.tabIndex >= 0) return true;
     if (style.cursor === 'pointer') {
       const parent = el.parentElement;
-      return !parent || getComputedStyle(parent).cursor !== 'pointer';
+      return !parent || computedStyle(parent).cursor !== 'pointer';
     }
     // data-* attributes mark list items, tabs and cards that a delegated handler reads: the
     // innermost such elements.
-    const hasData = (node) => node.getAttributeNames().some((name) => name.startsWith('data-'));
+    const hasData = (node) => Arr.some(Dom.getAttributeNames(node), (name) => Str.startsWith(name, 'data-'));
     if (!hasData(el)) return false;
-    for (const inner of el.querySelectorAll('*')) if (hasData(inner)) return false;
-    return true;
+    return !Arr.some(selectAll(el, '*'), hasData);
   }
 
 
   // ---- forms -------------------------------------------------------------------------------------
-  const TEXT_TYPES = new Set(['', 'text', 'search', 'email', 'url', 'tel', 'number']);
+  const TEXT_TYPES = setOf(['', 'text', 'search', 'email', 'url', 'tel', 'number']);
+  const NAME_END = Re.pin(/[:*]\s*$/);
+  const uriEncode = encodeURIComponent;
   function fieldNames(el) {  // what a user's NAME may refer to: labels, aria-label, placeholder, name, id
-    const names = [];
-    for (const l of el.labels || []) names.push(l.textContent);
-    names.push(el.getAttribute('aria-label'), el.getAttribute('placeholder'), el.name, el.id);
-    return names.filter(Boolean).map((n) => collapse(n, 200).replace(/[:*]\s*$/, '').toLowerCase());
+    const names = Arr.map(el.labels || [], (l) => l.textContent);
+    Arr.push(names, Dom.getAttribute(el, 'aria-label'), Dom.getAttribute(el, 'placeholder'), el.name, el.id);
+    return Arr.map(Arr.filter(names, (n) => n), (n) => Str.toLowerCase(Re.replace(collapse(n, 200), NAME_END, '')));
   }
-  const inputs = new Map(Object.entries(CONFIG.inputs || {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const inputs = new SafeMap();
+  const inputNames = keys(CONFIG.inputs || {});
+  for (let i = 0; i < inputNames.length; i++) {
+    inputs.set(Str.toLowerCase(inputNames[i]), CONFIG.inputs[inputNames[i]]);
+  }
   function givenValues(el) {
-    for (const name of fieldNames(el)) if (inputs.has(name)) return inputs.get(name);
+    const names = fieldNames(el);
+    for (let i = 0; i < names.length; i++) if (inputs.has(names[i])) return inputs.get(names[i]);
     return null;
   }
   function textValues(el) {  // what to type into a text field: the user's values, or the default
@@ -788,70 +994,75 @@
   function isText(el) {
     return el.localName === 'textarea' || (el.localName === 'input' && TEXT_TYPES.has(el.type));
   }
+  const NO_VALUE = /^(button|submit|image|reset|hidden|password|file)$/;
   function isControl(el) {  // a form field that holds a value, a choice or a check
     return el.localName === 'select' || el.localName === 'textarea' || (el.localName === 'input'
-      && !/^(button|submit|image|reset|hidden|password|file)$/.test(el.type));
+      && !Re.test(NO_VALUE, el.type));
   }
   function selectValues(el) {  // a select's option values to try, the current one first
-    const options = Array.from(el.options).filter((o) => !o.disabled);
+    const options = Arr.filter(el.options, (o) => !o.disabled);
     const given = givenValues(el);
-    let values = options.map((o) => o.value);
-    if (given) values = given.filter((v) => values.includes(v));
-    values.sort((a, b) => (b === el.value) - (a === el.value));
-    return values.slice(0, given ? values.length : CONFIG.maxOptions);
+    let values = Arr.map(options, (o) => o.value);
+    if (given) values = Arr.filter(given, (v) => Arr.includes(values, v));
+    Arr.sort(values, (a, b) => (b === el.value) - (a === el.value));
+    return Arr.slice(values, 0, given ? values.length : CONFIG.maxOptions);
   }
   function choices(el, group) {  // [[locator, value], ...] for one field, current choice first
     if (isText(el)) {
       const values = textValues(el);
-      return values ? values.map((v) => [[locator(el), v]]) : null;
+      return values ? Arr.map(values, (v) => [[locator(el), v]]) : null;
     }
-    if (el.localName === 'select') return selectValues(el).map((v) => [[locator(el), v]]);
+    if (el.localName === 'select') return Arr.map(selectValues(el), (v) => [[locator(el), v]]);
     if (el.type === 'checkbox') {
-      return [el.checked, !el.checked].map((on) => [[locator(el), on ? 'on' : 'off']]);
+      return Arr.map([el.checked, !el.checked], (on) => [[locator(el), on ? 'on' : 'off']]);
     }
     if (el.type === 'radio') {
-      const sorted = group.slice().sort((a, b) => b.checked - a.checked);
-      return sorted.slice(0, CONFIG.maxOptions).map((r) => [[locator(r), 'on']]);
+      const sorted = Arr.sort(Arr.from(group), (a, b) => b.checked - a.checked);
+      return Arr.map(Arr.slice(sorted, 0, CONFIG.maxOptions), (r) => [[locator(r), 'on']]);
     }
     return null;
   }
   function fieldsOf(container) {  // [{el, options}] for the enabled fields of a form
     const out = [];
-    const radios = new Set();
-    for (const el of container.querySelectorAll('input, select, textarea')) {
-      if (el.disabled || !isControl(el)) continue;
+    const radios = new SafeSet();
+    Arr.forEach(selectAll(container, 'input, select, textarea'), (el) => {
+      if (el.disabled || !isControl(el)) return;
       let group = null;
       if (el.type === 'radio') {
-        if (!el.name || radios.has(el.name)) continue;
+        if (!el.name || radios.has(el.name)) return;
         radios.add(el.name);
-        group = Array.from(container.querySelectorAll('input[type=radio]'))
-          .filter((r) => r.name === el.name && !r.disabled);
+        group = Arr.filter(selectAll(container, 'input[type=radio]'), (r) => r.name === el.name && !r.disabled);
       }
       const options = choices(el, group);
-      if (options && options.length) out.push({ el, options });
-    }
+      if (options && options.length) Arr.push(out, { el, options });
+    });
     return out;
   }
   function combinations(fields) {  // one field varied at a time around the first choice of each
     if (!fields.length) return [];
-    const base = fields.map((f) => f.options[0]);
+    const base = Arr.map(fields, (f) => f.options[0]);
     const combos = [base];
-    fields.forEach((f, i) => {
-      for (const option of f.options.slice(1)) {
-        const combo = base.slice();
-        combo[i] = option;
-        combos.push(combo);
+    Arr.forEach(fields, (f, i) => {
+      for (let j = 1; j < f.options.length; j++) {
+        const combo = Arr.from(base);
+        combo[i] = f.options[j];
+        Arr.push(combos, combo);
       }
     });
-    return combos.map((combo) => combo.flat());
+    // Each combination as one list of [locator, value] pairs.
+    return Arr.map(combos, (combo) => {
+      let pairs = [];
+      for (let i = 0; i < combo.length; i++) pairs = Arr.concat(pairs, combo[i]);
+      return pairs;
+    });
   }
   function describe(method, target, values) {
-    const pairs = values.map(([loc, v]) => {
-      const el = query(loc);
-      const name = (el && (el.name || el.id)) || loc;
-      const value = el && el.type === 'radio' ? el.value : v;  // a radio is on: say which one
-      return encodeURIComponent(name) + '=' + encodeURIComponent(value);
-    }).join('&');
+    const pairs = Arr.join(Arr.map(values, (pair) => {
+      const el = query(pair[0]);
+      const name = (el && (el.name || el.id)) || pair[0];
+      const value = el && el.type === 'radio' ? el.value : pair[1];  // a radio is on: say which one
+      return uriEncode(name) + '=' + uriEncode(value);
+    }), '&');
     return method + ' ' + target + (pairs ? ' ' + pairs : '');
   }
   function hasListener(el, type) {
@@ -860,81 +1071,86 @@
     }
     return !!listeners.get(window)?.has(type);
   }
+  const SUBMITTER = 'button:not([type]), button[type=submit], input[type=submit], input[type=image]';
   function formCandidates(add) {  // returns the forms given values, whose plain submit is left out
-    const filled = new Set();
-    for (const form of document.forms) {
-      if (!visible(form)) continue;
+    const filled = new SafeSet();
+    Arr.forEach(document.forms, (form) => {
+      if (!visible(form)) return;
       const combos = combinations(fieldsOf(form));
-      if (!combos.length) continue;
+      if (!combos.length) return;
       filled.add(form);
-      const method = (form.getAttribute('method') || 'GET').toUpperCase();
+      const method = Str.toUpperCase(Dom.getAttribute(form, 'method') || 'GET');
       const target = form.action || location.href;
       const scripted = hasListener(form, 'submit');
-      const button = form.querySelector('button:not([type]), button[type=submit], input[type=submit], input[type=image]')
-        || Array.from(document.querySelectorAll('[form]')).find((b) => b.form === form && b.type === 'submit');
-      for (const values of combos) {
+      const button = selectOne(form, SUBMITTER)
+        || Arr.find(selectAll(document, '[form]'), (b) => b.form === form && b.type === 'submit');
+      Arr.forEach(combos, (values) => {
         // A scripted submit does what its handler does with the values, wherever the page is.
         const action = scripted ? describe('SCRIPT', method, values) : describe(method, target, values);
         add(form, 'submit', 'submit', action, 'visible', null, {
           values, submitter: button && visible(button) ? locator(button) : null,
         });
-      }
-    }
+      });
+    });
     // A text field outside any form with a button beside it: type the value, click the button.
-    for (const el of document.querySelectorAll('input, textarea')) {
-      if (el.form || !isText(el) || !visible(el) || !enabled(el)) continue;
+    Arr.forEach(selectAll(document, 'input, textarea'), (el) => {
+      if (el.form || !isText(el) || !visible(el) || !enabled(el)) return;
       const given = givenValues(el);
-      if (!given) continue;
-      const container = el.parentElement && (el.parentElement.querySelector('button') ? el.parentElement
-        : el.parentElement.parentElement);
-      const button = container && container.querySelector('button, input[type=button]');
-      if (!button || !visible(button) || !enabled(button)) continue;
-      for (const value of given) {
+      if (!given) return;
+      const parent = el.parentElement;
+      const container = parent && (selectOne(parent, 'button') ? parent : parent.parentElement);
+      const button = container && selectOne(container, 'button, input[type=button]');
+      if (!button || !visible(button) || !enabled(button)) return;
+      Arr.forEach(given, (value) => {
         const values = [[locator(el), value]];
         add(button, 'click', 'submit', describe('CLICK', locator(button), values), 'visible', null, { values });
-      }
-    }
+      });
+    });
     return filled;
   }
   // A field with a listener of its own (or a framework's, or a delegating ancestor's) is an
   // action in itself: a box or radio is clicked, a select gets each option, a text field gets
   // a value typed and committed (Enter, then change and blur).
+  const FIELD_EVENTS = ['click', 'change', 'input', 'keydown:Enter'];
   function controlActions(el, events, inherited, add, how, hover, filled) {
-    const own = ['click', 'change', 'input', 'keydown:Enter'].flatMap((e) => events.get(e) || []);
+    let own = [];
+    for (let i = 0; i < FIELD_EVENTS.length; i++) own = Arr.concat(own, events.get(FIELD_EVENTS[i]) || []);
     const inForm = el.form && filled.has(el.form);
     if (!own.length && (inForm || !inherited)) return;
-    const handler = own.length ? 'handler:' + own.sort().join('+') : inherited;
+    const handler = own.length ? 'handler:' + Arr.join(Arr.sort(own), '+') : inherited;
     const loc = locator(el);
     if (el.type === 'checkbox' || el.type === 'radio') {
       add(el, 'click', 'script', handler, how, hover);
     } else if (el.localName === 'select') {
-      for (const value of selectValues(el).slice(1)) {
+      Arr.forEach(Arr.slice(selectValues(el), 1), (value) => {
         add(el, 'change', 'script', 'option:' + value + ' ' + handler, how, hover, { values: [[loc, value]] });
-      }
+      });
     } else if (isText(el) && !inForm) {
-      for (const value of textValues(el) || []) {
+      Arr.forEach(textValues(el) || [], (value) => {
         const values = [[loc, value]];
         add(el, 'keydown:Enter', 'submit', describe('ENTER', loc, values), how, hover, { values });
-      }
+      });
     }
   }
 
+  const BUTTON_INPUT = /^(button|submit|image|reset)$/;
+  const INHERITED_EVENTS = ['change', 'input', 'click', 'keydown:Enter'];
   function candidates() {
     const out = [];
-    const seen = new Set();
+    const seen = new SafeSet();
     const shadows = liveRoots();
     const revealed = hoverReveals(shadows);
     const delegating = delegators();
     const jq = jqueryDelegated();
     const owners = [];  // the element of each candidate in out
-    const served = new Set();  // delegating roots whose listeners serve candidates inside them
+    const served = new SafeSet();  // delegating roots whose listeners serve candidates inside them
     const add = (el, event, kind, action, how, hover, extra) => {
       const loc = locator(el);
       const id = loc + '|' + event + '|' + action;
       if (seen.has(id)) return;
       seen.add(id);
-      owners.push(el);
-      out.push(Object.assign(
+      Arr.push(owners, el);
+      Arr.push(out, assign(
         { locator: loc, label: label(el), event, kind, action, status: status(el, how), hover },
         extra,
       ));
@@ -943,9 +1159,10 @@
     const all = document.body ? elements(document.body) : [];
     // What frameworks say about each element; a delegating root above such elements serves
     // exactly those (described), and no guess is made for it.
-    const known = all.map((el) => [...frameworkHandlers(el), ...(jq.handlers.get(el) || [])]);
-    const described = new Set(jq.roots);
-    all.forEach((el, i) => {
+    const known = Arr.map(all, (el) => Arr.concat(frameworkHandlers(el), jq.handlers.get(el) || []));
+    const described = new SafeSet();
+    jq.roots.forEach((root) => described.add(root));
+    Arr.forEach(all, (el, i) => {
       if (!known[i].length) return;
       for (let node = parentOf(el); node; node = parentOf(node)) if (delegating.has(node)) described.add(node);
     });
@@ -953,12 +1170,12 @@
     const delegatorOf = (el, event) => {
       for (let node = parentOf(el); node; node = parentOf(node)) {
         const ids = delegating.get(node)?.get(event);
-        if (ids && !described.has(node)) return [node, 'delegated:' + ids.slice().sort().join('+')];
+        if (ids && !described.has(node)) return [node, 'delegated:' + Arr.join(Arr.sort(Arr.from(ids)), '+')];
       }
       return null;
     };
-    all.forEach((el, i) => {
-      if (el.closest('svg *')) return;
+    Arr.forEach(all, (el, i) => {
+      if (Dom.closest(el, 'svg *')) return;
       let how = 'visible';
       let hover = null;
       if (!visible(el)) {
@@ -971,8 +1188,7 @@
       // A described root's own listeners are the framework's dispatchers, not actions.
       const events = ownEvents(el, known[i], !described.has(el));
       if (isControl(el)) {
-        const inherited = ['change', 'input', 'click', 'keydown:Enter']
-          .map((e) => delegatorOf(el, e)).find(Boolean);
+        const inherited = Arr.find(Arr.map(INHERITED_EVENTS, (e) => delegatorOf(el, e)), (found) => found);
         if (inherited) served.add(inherited[0]);
         controlActions(el, events, inherited && inherited[1], add, how, hover, filled);
         return;
@@ -981,27 +1197,27 @@
       if (href && !events.has('click')) {
         add(el, 'click', 'link', href, how, hover);
       }
-      for (const [event, ids] of events) {
-        if (event === 'scroll' || event === 'submit') continue;
+      events.forEach((ids, event) => {
+        if (event === 'scroll' || event === 'submit') return;
         if (event === 'keydown:Enter' || event === 'input' || event === 'change') {
-          if (!el.isContentEditable) continue;
+          if (!el.isContentEditable) return;
         }
-        add(el, event, 'script', 'handler:' + ids.sort().join('+'), how, hover);
-      }
+        add(el, event, 'script', 'handler:' + Arr.join(Arr.sort(ids), '+'), how, hover);
+      });
       if (events.has('click') || href) return;
       const tag = el.localName;
-      if (tag === 'button' || (tag === 'input' && /^(button|submit|image|reset)$/.test(el.type))) {
+      if (tag === 'button' || (tag === 'input' && Re.test(BUTTON_INPUT, el.type))) {
         const form = el.form;
         if (form && filled.has(form) && el.type === 'submit') return;
         add(el, 'click', 'script', form ? 'button:' + locator(form) : 'button', how, hover);
         return;
       }
-      if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) {
-        add(el, 'click', 'script', 'href:' + el.getAttribute('href'), how, hover);
+      if ((tag === 'a' || tag === 'area') && Dom.hasAttribute(el, 'href')) {
+        add(el, 'click', 'script', 'href:' + Dom.getAttribute(el, 'href'), how, hover);
         return;
       }
       const delegator = delegatorOf(el, 'click');
-      if (delegator && looksInteractive(el, getComputedStyle(el))) {
+      if (delegator && looksInteractive(el, computedStyle(el))) {
         add(el, 'click', 'script', delegator[1], how, hover);
         served.add(delegator[0]);
       }
@@ -1010,35 +1226,38 @@
       || listeners.get(window)?.has('wheel') || observedIntersections > 0);
     const root = document.scrollingElement || document.documentElement;
     if (scrollWanted && root.scrollHeight > window.innerHeight + 1) {
-      owners.push(root);
-      out.push({
+      Arr.push(owners, root);
+      Arr.push(out, {
         locator: 'window', label: 'end of page', event: 'scroll', kind: 'script',
         action: 'scroll:end', status: 'visible,enabled', hover: null,
       });
     }
-    for (const t of listening) {
-      if (t.nodeType !== 1 || !t.isConnected || !listeners.get(t)?.has('scroll')) continue;
+    listening.forEach((t) => {
+      if (t.nodeType !== 1 || !t.isConnected || !listeners.get(t)?.has('scroll')) return;
       if (t.scrollHeight > t.clientHeight + 1 && visible(t)) {
         add(t, 'scroll', 'script', 'scroll:end', 'visible', null);
       }
-    }
+    });
     // A container that serves its descendants is fired through them, not on its own.
-    const kept = out.filter((c, i) => !(served.has(owners[i]) && c.event === 'click'
-      && c.action.startsWith('handler:') && !owners[i].matches('a[href], button, summary')));
-    for (const [el, inner] of frameAgents()) {
+    const kept = Arr.filter(out, (c, i) => !(served.has(owners[i]) && c.event === 'click'
+      && Str.startsWith(c.action, 'handler:') && !Dom.matches(owners[i], 'a[href], button, summary')));
+    const frames = frameAgents();
+    for (let i = 0; i < frames.length; i++) {
+      const el = frames[i][0];
       if (!visible(el)) continue;
       const at = (loc) => (loc ? locator(el) + ' |> ' + loc : loc);
       let found = [];
-      try { found = inner.candidates(); } catch (e) { found = []; }
-      for (const c of found) {
+      try { found = frames[i][1].candidates(); } catch (e) { found = []; }
+      for (let j = 0; j < found.length; j++) {
+        const c = found[j];
         if (c.locator === 'window') continue;  // a frame's own scrolling
-        const inFrame = Object.assign({}, c, { locator: at(c.locator), hover: at(c.hover) });
+        const inFrame = assign({}, c, { locator: at(c.locator), hover: at(c.hover) });
         if (c.submitter) inFrame.submitter = at(c.submitter);
-        if (c.values) inFrame.values = c.values.map(([loc, v]) => [at(loc), v]);
-        kept.push(inFrame);
+        if (c.values) inFrame.values = Arr.map(c.values, (pair) => [at(pair[0]), pair[1]]);
+        Arr.push(kept, inFrame);
       }
     }
-    return kept.slice(0, CONFIG.maxActions);
+    return Arr.slice(kept, 0, CONFIG.maxActions);
   }
 
   // ---- snapshot ----------------------------------------------------------------------------------
@@ -1398,18 +1617,15 @@
   // way. Events of these types reach no page listener, and the builtins used here were taken
   // before any page script ran.
   const detailOf = getter(CustomEvent.prototype, 'detail');
-  const nativePreventDefault = Event.prototype.preventDefault;
-  const nativeStopImmediate = Event.prototype.stopImmediatePropagation;
   const nativeParse = JSON.parse;
   const nativeStringify = JSON.stringify;
-  const isArray = Array.isArray;
-  const ownKeys = Object.keys;
-  const finite = Number.isFinite;
   function receive(event) {  // the event's detail, the event kept from any other listener
-    apply(nativePreventDefault, event, []);
-    apply(nativeStopImmediate, event, []);
-    return apply(detailOf, event, []);
+    Dom.preventDefault(event);
+    Dom.stopImmediatePropagation(event);
+    return detailOf(event);
   }
+  // A request's objects have no prototype: what a page adds to Object.prototype is not an option.
+  const bare = (key, value) => (value && typeof value === 'object' && !isArray(value) ? setProto(value, null) : value);
   function encode(value) {  // JSON without toJSON or any other method a page could replace
     if (typeof value === 'string') return apply(nativeStringify, null, [value]);
     if (typeof value === 'number') return finite(value) ? '' + value : 'null';
@@ -1420,11 +1636,11 @@
       for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + encode(value[i]);
       return '[' + out + ']';
     }
-    const keys = ownKeys(value);
-    for (let i = 0; i < keys.length; i++) {
-      const item = value[keys[i]];
+    const names = keys(value);
+    for (let i = 0; i < names.length; i++) {
+      const item = value[names[i]];
       if (item === undefined || typeof item === 'function') continue;
-      out += (out ? ',' : '') + apply(nativeStringify, null, [keys[i]]) + ':' + encode(item);
+      out += (out ? ',' : '') + apply(nativeStringify, null, [names[i]]) + ':' + encode(item);
     }
     return '{' + out + '}';
   }
@@ -1432,14 +1648,15 @@
   nativeAdd.call(window, CHANNEL.request, (event) => {
     const detail = receive(event);
     let request = null;
-    try { request = nativeParse(detail); } catch (e) { return; }
+    try { request = nativeParse(detail, bare); } catch (e) { return; }
+    if (!request) return;
     const method = METHODS[request.method];
     const answer = (result) => signal(window, CHANNEL.answer, '{"id":' + encode(request.id) + ',"result":' + encode(result) + '}');
-    if (!method) { answer({ error: 'unknown-method', message: String(request.method) }); return; }
+    if (!method) { answer({ error: 'unknown-method', message: toText(request.method) }); return; }
     try {
       apply(method, agent, [request.arg, answer]);
     } catch (e) {
-      answer({ error: 'agent-failed', message: String(e && e.message || e) });
+      answer({ error: 'agent-failed', message: toText(e && e.message || e) });
     }
   }, true);
   nativeAdd.call(window, CHANNEL.frame, (event) => { receive(event).frame = agent.frame; }, true);
