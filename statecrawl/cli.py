@@ -31,6 +31,16 @@ def _input_pair(text: str) -> tuple[str, str]:
     return name.strip(), value
 
 
+def _fraction(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a fraction from 0 to 1, got {text!r}")
+    return value
+
+
 def _limits(args: argparse.Namespace) -> dict[str, Any]:
     return {"max_depth": args.max_depth, "max_states": args.max_states, "max_time": args.max_time}
 
@@ -172,6 +182,18 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser("report", help="write a static HTML report of a crawl directory")
     r.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     r.add_argument("--out", "-o", type=Path, metavar="REPORT", help="report directory (DIR/report)")
+    p_replay = sub.add_parser("replay", help="serve a crawl's archive on loopback, offline")
+    p_replay.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
+    p_replay.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (a free one)")
+    p_verify = sub.add_parser("verify", help="replay every state from the archive alone")
+    p_verify.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
+    p_verify.add_argument(
+        "--min-fidelity",
+        type=_fraction,
+        default=0.95,
+        metavar="F",
+        help="exit status 2 when fewer states are reproduced (0.95)",
+    )
     return p
 
 
@@ -242,6 +264,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 run_demo(args, signals)
             elif args.command == "report":
                 print(f"report: {build_report(args.directory, args.out)}")
+            elif args.command == "replay":
+                from .replay import serve
+
+                serve(args.directory, args.port)
+            elif args.command == "verify":
+                from .replay import check_fidelity
+
+                return check_fidelity(args.directory, args.min_fidelity)
         except StatecrawlError as exc:
             print(f"statecrawl: error: {one_line(str(exc))}", file=sys.stderr)
             return 1
