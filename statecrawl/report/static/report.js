@@ -13,7 +13,7 @@
   window.SC = SC;
   const $ = (id) => document.getElementById(id);
   const GX = 90;   // world units between neighbours in a layer
-  const GY = 130;  // world units between depth layers
+  const GY = 130;  // world units between depth layers, at least (more for wide, shallow graphs)
   const R = 9;     // node radius in world units
   const EXTERNAL = 1, FAILED = 2, UNREACHABLE = 4, DIALOGS = 8, TRUNCATED = 16, TIMED_OUT = 32;
   const INNER_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
@@ -79,7 +79,6 @@
     G.n = data.ids.length;
     G.depth = Int32Array.from(data.depth);
     G.wx = Float64Array.from(data.x, (x) => x * GX);
-    G.wy = Float64Array.from(data.depth, (d) => d * GY);
     G.edges = Int32Array.from(data.edges);
     G.number = new Map(data.ids.map((id, n) => [id, n]));
     const layers = new Map();
@@ -137,7 +136,7 @@
     const y0 = (-view.oy) / s - margin, y1 = (view.h - view.oy) / s + margin;
     const out = [];
     for (const [depth, members] of G.layers) {
-      const y = depth * GY;
+      const y = depth * G.gy;
       if (y < y0 || y > y1) continue;
       for (let i = lowerBound(members, x0); i < members.length && G.wx[members[i]] <= x1; i++) out.push(members[i]);
     }
@@ -159,7 +158,7 @@
     if (G.depth[b] > G.depth[a]) {
       path.lineTo(bx, by);
     } else {  // back to the same or an upper layer: a curve off to the side
-      const bend = (GY * 0.35 + Math.abs(ax - bx) * 0.08 / s) * s;
+      const bend = (G.gy * 0.35 + Math.abs(ax - bx) * 0.08 / s) * s;
       path.quadraticCurveTo((ax + bx) / 2 + bend, (ay + by) / 2 - bend * 0.3, bx, by);
     }
   }
@@ -175,7 +174,7 @@
       const a = e[i], b = e[i + 1];
       if (a === b) continue;
       const ax = G.wx[a], bx = G.wx[b], ay = G.wy[a], by = G.wy[b];
-      if (Math.max(ax, bx) < x0 || Math.min(ax, bx) > x1 || Math.max(ay, by) < y0 - GY || Math.min(ay, by) > y1 + GY) continue;
+      if (Math.max(ax, bx) < x0 || Math.min(ax, bx) > x1 || Math.max(ay, by) < y0 - G.gy || Math.min(ay, by) > y1 + G.gy) continue;
       if (a === selected || b === selected) edgePath(near, a, b);
       else edgePath(G.depth[b] > G.depth[a] ? down : back, a, b);
     }
@@ -230,7 +229,7 @@
     ctx.textAlign = 'left';
     ctx.fillStyle = '#5c6475';
     for (const depth of G.layers.keys()) {
-      const y = depth * GY * s + view.oy;
+      const y = depth * G.gy * s + view.oy;
       if (y > 0 && y < view.h) ctx.fillText('depth ' + depth, 8, y - 6);
     }
   }
@@ -238,8 +237,8 @@
     const s = view.s;
     const wx = (px - view.ox) / s, wy = (py - view.oy) / s;
     const reach = Math.max(R, 6 / s);
-    const members = G.layers.get(Math.round(wy / GY));
-    if (!members || Math.abs(wy - Math.round(wy / GY) * GY) > reach) return -1;
+    const members = G.layers.get(Math.round(wy / G.gy));
+    if (!members || Math.abs(wy - Math.round(wy / G.gy) * G.gy) > reach) return -1;
     const i = lowerBound(members, wx);
     let best = -1, gap = reach;
     for (const j of [i - 1, i]) {
@@ -800,6 +799,10 @@
     wirePanel();
     wireSearch();
     resize();
+    let span = 0, deepest = 0;
+    for (let n = 0; n < G.n; n++) { span = Math.max(span, Math.abs(G.wx[n])); deepest = Math.max(deepest, G.depth[n]); }
+    G.gy = Math.min(Math.max(GY, (2 * span * view.h) / (view.w * Math.max(deepest, 1))), 12 * GY);
+    G.wy = Float64Array.from(G.depth, (d) => d * G.gy);
     fit();
     draw();
     SC.readyAt = performance.now();
