@@ -1263,60 +1263,71 @@
   // ---- snapshot ----------------------------------------------------------------------------------
   function fields() {  // every form field, in the document and its shadow roots
     const selector = 'input, textarea, select';
-    const out = Array.from(document.querySelectorAll(selector));
-    for (const root of liveRoots()) out.push(...root.querySelectorAll(selector));
+    let out = Arr.from(selectAll(document, selector));
+    const roots = liveRoots();
+    for (let i = 0; i < roots.length; i++) out = Arr.concat(out, selectAll(roots[i], selector));
     return out;
   }
   function formState(all) {
     const out = [];
-    for (const el of all) {
+    Arr.forEach(all, (el) => {
       if (el.type === 'checkbox' || el.type === 'radio') {
-        if (el.checked !== el.defaultChecked) out.push([anchoredPath(el), el.name || '', el.checked ? 'on' : 'off']);
+        if (el.checked !== el.defaultChecked) Arr.push(out, [anchoredPath(el), el.name || '', el.checked ? 'on' : 'off']);
       } else if (el.localName === 'select') {
-        out.push([anchoredPath(el), el.name || '', Array.from(el.selectedOptions).map((o) => o.value).join(',')]);
+        Arr.push(out, [anchoredPath(el), el.name || '', Arr.join(Arr.map(el.selectedOptions, (o) => o.value), ',')]);
       } else if (el.type !== 'password' && el.value !== el.defaultValue) {
-        out.push([anchoredPath(el), el.name || '', el.value]);
+        Arr.push(out, [anchoredPath(el), el.name || '', el.value]);
       }
-    }
+    });
     return out;
   }
   // Write what each field holds into its attributes (value, checked, selected), so that the
   // serialized DOM shows what tells the state apart; returns the function that undoes it.
+  const UNREFLECTED = /^(password|file|hidden)$/;
   function reflectValues(all) {
     const undo = [];
-    for (const el of all) {
-      if (/^(password|file|hidden)$/.test(el.type)) continue;
+    Arr.forEach(all, (el) => {
+      if (Re.test(UNREFLECTED, el.type)) return;
       if (el.type === 'checkbox' || el.type === 'radio') {
         const on = el.checked;
-        if (on === el.hasAttribute('checked')) continue;
-        el.toggleAttribute('checked', on);
-        undo.push(() => { el.toggleAttribute('checked', !on); el.checked = on; });
+        if (on === Dom.hasAttribute(el, 'checked')) return;
+        Dom.toggleAttribute(el, 'checked', on);
+        Arr.push(undo, () => { Dom.toggleAttribute(el, 'checked', !on); el.checked = on; });
       } else if (el.localName === 'select') {
-        const chosen = Array.from(el.options, (o) => o.selected);
-        undo.push(() => chosen.forEach((on, i) => { el.options[i].selected = on; }));
-        for (const option of el.options) {
+        const chosen = Arr.map(el.options, (o) => o.selected);
+        Arr.push(undo, () => Arr.forEach(chosen, (on, i) => { el.options[i].selected = on; }));
+        Arr.forEach(el.options, (option) => {
           const on = option.selected;
-          if (on === option.hasAttribute('selected')) continue;
-          option.toggleAttribute('selected', on);
-          undo.push(() => option.toggleAttribute('selected', !on));
-        }
+          if (on === Dom.hasAttribute(option, 'selected')) return;
+          Dom.toggleAttribute(option, 'selected', on);
+          Arr.push(undo, () => Dom.toggleAttribute(option, 'selected', !on));
+        });
       } else if (el.value !== el.defaultValue) {
         const value = el.value;
-        const before = el.localName === 'textarea' ? el.defaultValue : el.getAttribute('value');
-        el.localName === 'textarea' ? (el.defaultValue = value) : el.setAttribute('value', value);
-        undo.push(() => {
+        const before = el.localName === 'textarea' ? el.defaultValue : Dom.getAttribute(el, 'value');
+        if (el.localName === 'textarea') el.defaultValue = value; else Dom.setAttribute(el, 'value', value);
+        Arr.push(undo, () => {
           if (el.localName === 'textarea') el.defaultValue = before;
-          else if (before === null) el.removeAttribute('value');
-          else el.setAttribute('value', before);
+          else if (before === null) Dom.removeAttribute(el, 'value');
+          else Dom.setAttribute(el, 'value', before);
           if (el.value !== value) el.value = value;
         });
       }
-    }
-    return () => { for (const fn of undo.reverse()) fn(); observer.takeRecords(); };
+    });
+    return () => {
+      for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+      observer.takeRecords();
+    };
   }
   function doctype() {
     const d = document.doctype;
     return d ? '<!DOCTYPE ' + d.name + '>\n' : '';
+  }
+  const AMPERSAND = Re.pin(/&/g);
+  const QUOTE = Re.pin(/"/g);
+  function replaceFirst(text, find, by) {  // text with its first ``find`` (a string) made ``by``
+    const at = Str.indexOf(text, find);
+    return at < 0 ? text : Str.slice(text, 0, at) + by + Str.slice(text, at + find.length);
   }
   // The DOM with field values and shadow roots written out, and each same-origin frame's
   // content as the srcdoc of its element (marked for the time of the serialization).
@@ -1324,24 +1335,24 @@
     const html = document.documentElement;
     if (!html) return '';
     const undo = reflectValues(all);
-    const frames = frameAgents().filter(([el]) => !el.hasAttribute('srcdoc'));
-    frames.forEach(([el], i) => el.setAttribute('data-statecrawl-frame', String(i)));
+    const frames = Arr.filter(frameAgents(), (pair) => !Dom.hasAttribute(pair[0], 'srcdoc'));
+    Arr.forEach(frames, (pair, i) => Dom.setAttribute(pair[0], 'data-statecrawl-frame', toText(i)));
     let text;
     try {
-      if (!knownRoots.size || !html.getHTML) text = doctype() + html.outerHTML;
+      if (!knownRoots.size || !Dom.getHTML) text = doctype() + html.outerHTML;
       else {
-        const shell = html.cloneNode(false).outerHTML;
-        text = doctype() + shell.slice(0, -'</html>'.length) + innerHTMLOf(html) + '</html>';
+        const shell = Dom.cloneNode(html, false).outerHTML;
+        text = doctype() + Str.slice(shell, 0, -'</html>'.length) + innerHTMLOf(html) + '</html>';
       }
     } finally {
-      for (const [el] of frames) el.removeAttribute('data-statecrawl-frame');
+      Arr.forEach(frames, (pair) => Dom.removeAttribute(pair[0], 'data-statecrawl-frame'));
       undo();
     }
-    frames.forEach(([, inner], i) => {
+    Arr.forEach(frames, (pair, i) => {
       let content = '';
-      try { content = inner.html(); } catch (e) { content = ''; }
-      const escaped = content.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-      text = text.replace('data-statecrawl-frame="' + i + '"', 'srcdoc="' + escaped + '"');
+      try { content = toText(pair[1].html()); } catch (e) { content = ''; }
+      const escaped = Re.replace(Re.replace(content, AMPERSAND, '&amp;'), QUOTE, '&quot;');
+      text = replaceFirst(text, 'data-statecrawl-frame="' + i + '"', 'srcdoc="' + escaped + '"');
     });
     return text;
   }
@@ -1350,7 +1361,7 @@
     const open = IDBFactory.prototype.open;
     IDBFactory.prototype.open = function (...args) {
       indexedDBUsed = true;
-      return open.apply(this, args);
+      return apply(open, this, args);
     };
   }
   function storageUsed() {  // whether a reset must clear more than cookies
@@ -1361,18 +1372,23 @@
     }
   }
   function httpStatus() {
-    const entry = performance.getEntriesByType('navigation')[0];
+    const entry = entriesByType(performance, 'navigation')[0];
     return entry && entry.responseStatus ? entry.responseStatus : null;
+  }
+  function drain(list) {  // the items of list, which is left empty
+    const out = Arr.from(list);
+    list.length = 0;
+    return out;
   }
   // A light snapshot (for replays, whose states are known) leaves out the candidates.
   function snapshot(extra, light) {
     onMutations(observer.takeRecords());
     const all = fields();
     const html = documentHTML(all);
-    return Object.assign({
+    return assign({
       url: location.href, title: document.title, html,
-      form: formState(all), candidates: light ? [] : candidates(), volatile: Array.from(volatile),
-      dialogs: dialogs.splice(0), popups: popups.splice(0), blocked: blocked.splice(0),
+      form: formState(all), candidates: light ? [] : candidates(), volatile: valuesOf(volatile),
+      dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked),
       storage: storageUsed(), status: httpStatus(),
     }, extra);
   }
@@ -1384,20 +1400,20 @@
       if (phase === 'leaving') return;  // the document is going away; the caller was told
       const t = now();
       const quietFor = t - lastActivity;
-      const quiet = Math.min(quietFor, framesQuietFor());
+      const quiet = min(quietFor, framesQuietFor());
       const ready = document.readyState === 'complete' && pendingNet === 0 && pendingTimers === 0
         && !(submitting && t - submitting < 1000) && quiet >= 0;
       if (ready && quiet >= CONFIG.quietMs) { done(false); return; }
       if (t - start >= CONFIG.settleTimeoutMs) { done(true); return; }
       const wait = ready ? CONFIG.quietMs - quiet : 10;
-      nativeSetTimeout(check, Math.max(1, Math.min(wait, 50)));
+      nativeSetTimeout(check, max(1, min(wait, 50)));
     };
     nativeSetTimeout(check, 0);  // after the tasks the event queued (a form's navigation)
   }
 
   function waitLoad(next) {
     if (document.readyState === 'complete') { next(); return; }
-    nativeAdd.call(window, 'load', () => next(), { once: true });
+    Dom.addEventListener(window, 'load', () => next(), ONCE);
   }
 
   // ---- firing ------------------------------------------------------------------------------------
@@ -1408,8 +1424,13 @@
     if (el && label(el) === spec.label) return el;
     // The locator moved (an inserted row, say): look for the same label on an element of the
     // same kind that offers the same event.
-    const tag = spec.locator.split(/ > | >>> /).pop().split(':')[0].replace(/^#.*/, '');
-    for (const c of candidates()) {
+    const inShadows = Str.split(spec.locator, ' >>> ');
+    const steps = Str.split(inShadows[inShadows.length - 1], ' > ');
+    const last = Str.split(steps[steps.length - 1], ':')[0];
+    const tag = Str.startsWith(last, '#') ? '' : last;
+    const found = candidates();
+    for (let i = 0; i < found.length; i++) {
+      const c = found[i];
       if (c.label === spec.label && c.event === spec.event && c.action === spec.action) {
         const other = query(c.locator);
         if (other && (!tag || other.localName === tag)) return other;
@@ -1417,49 +1438,72 @@
     }
     return el && !spec.label ? el : null;
   }
+  // Focus and click through the native methods of HTML elements (an SVG or MathML element
+  // keeps its own).
+  const isHTML = (el) => el.namespaceURI === 'http://www.w3.org/1999/xhtml';
+  function focus(el, options) {
+    if (isHTML(el)) Dom.focus(el, options);
+    else if (el.focus) el.focus(options);
+  }
+  function click(el) {
+    if (isHTML(el)) Dom.click(el); else el.click();
+  }
   function mouse(el, type, init) {
-    const Ctor = type.startsWith('pointer') && window.PointerEvent ? PointerEvent : MouseEvent;
-    el.dispatchEvent(new Ctor(type, Object.assign({ bubbles: true, cancelable: true, composed: true, view: window }, init)));
+    const Ctor = Str.startsWith(type, 'pointer') ? NativePointerEvent : NativeMouseEvent;
+    const options = { __proto__: null, bubbles: true, cancelable: true, composed: true, view: window };
+    Dom.dispatchEvent(el, new Ctor(type, assign(options, init)));
   }
   function key(el, type) {
-    el.dispatchEvent(new KeyboardEvent(type, {
-      key: 'Enter', code: 'Enter', keyCode: 13, which: 13, bubbles: true, cancelable: true, composed: true,
+    Dom.dispatchEvent(el, new NativeKeyboardEvent(type, {
+      __proto__: null, key: 'Enter', code: 'Enter', keyCode: 13, which: 13, bubbles: true, cancelable: true, composed: true,
     }));
   }
+  function fireEvent(el, type) {  // a plain bubbling event: input or change
+    Dom.dispatchEvent(el, new NativeEvent(type, { __proto__: null, bubbles: true }));
+  }
+  const VALUE_SETTERS = {  // the native value setter of each kind of field
+    __proto__: null,
+    textarea: uncurry(ownDescriptor(HTMLTextAreaElement.prototype, 'value').set),
+    select: uncurry(ownDescriptor(HTMLSelectElement.prototype, 'value').set),
+    input: uncurry(ownDescriptor(HTMLInputElement.prototype, 'value').set),
+  };
   // What typing does: focus, the new value (through the native setter, which frameworks that
   // track the value see), an input event. Returns the value before, for the change on commit.
   function type(el, value) {
-    const proto = el.localName === 'textarea' ? HTMLTextAreaElement.prototype
-      : el.localName === 'select' ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
     const before = el.value;
-    el.focus();
-    Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, value);
-    el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: value, inputType: 'insertText' }));
+    focus(el);
+    (VALUE_SETTERS[el.localName] || VALUE_SETTERS.input)(el, value);
+    Dom.dispatchEvent(el, new NativeInputEvent('input', {
+      __proto__: null, bubbles: true, composed: true, data: value, inputType: 'insertText',
+    }));
     return before;
   }
   function setValue(el, value) {  // typing, then leaving the field
     type(el, value);
-    el.dispatchEvent(new Event('change', { bubbles: true }));
+    fireEvent(el, 'change');
   }
   // What pressing Enter in a field does, then leaving it: keydown and keypress, a change if the
   // value is new (a browser fires it on Enter), keyup, blur.
   function commit(el, before) {
     key(el, 'keydown'); key(el, 'keypress');
-    if (el.isConnected && el.value !== before) el.dispatchEvent(new Event('change', { bubbles: true }));
+    if (el.isConnected && el.value !== before) fireEvent(el, 'change');
     key(el, 'keyup');
-    if (el.isConnected && el.blur) el.blur();
+    if (el.isConnected) Dom.blur(el);
   }
   function typed(el, spec) {  // a value typed into this very field and committed with Enter
     const values = spec.values || [];
     return spec.event === 'keydown:Enter' && values.length === 1 && query(values[0][0]) === el;
   }
   function fill(values) {  // [[locator, value]]: text typed, options selected, boxes (un)checked
-    for (const [loc, value] of values || []) {
+    const pairs = values || [];
+    for (let i = 0; i < pairs.length; i++) {
+      const loc = pairs[i][0];
+      const value = pairs[i][1];
       const field = query(loc);
-      if (!field) throw new Error('field not found: ' + loc);
+      if (!field) throw new NativeError('field not found: ' + loc);
       if (field.type === 'checkbox' || field.type === 'radio') {
         const want = value === 'on';
-        if (field.checked !== want) field.click();
+        if (field.checked !== want) click(field);
       } else {
         setValue(field, value);
       }
@@ -1470,57 +1514,58 @@
     if (ev === 'scroll') {
       const target = el === window ? (document.scrollingElement || document.documentElement) : el;
       target.scrollTop = target.scrollHeight;
-      if (el === window) window.scrollTo(0, target.scrollHeight);
+      if (el === window) scrollTo(0, target.scrollHeight);
       return;
     }
     if (ev === 'mouseover') {
       mouse(el, 'pointerover'); mouse(el, 'mouseover');
-      el.dispatchEvent(new MouseEvent('mouseenter', { bubbles: false, view: window }));
+      Dom.dispatchEvent(el, new NativeMouseEvent('mouseenter', { __proto__: null, bubbles: false, view: window }));
       mouse(el, 'mousemove');
       return;
     }
     if (ev === 'keydown:Enter') {
-      if (el.focus) el.focus();
+      focus(el);
       key(el, 'keydown'); key(el, 'keypress'); key(el, 'keyup');
       return;
     }
     if (ev === 'input' || ev === 'change') {
       if (spec.values && spec.values.length) return;  // fill() chose the option and said so
-      if (el.focus) el.focus();
-      el.dispatchEvent(new Event(ev, { bubbles: true }));
+      focus(el);
+      fireEvent(el, ev);
       return;
     }
     if (ev === 'submit') {
       const form = el.localName === 'form' ? el : el.form;
       if (spec.submitter) {
         const button = query(spec.submitter);
-        if (button) { button.click(); return; }
+        if (button) { click(button); return; }
       }
-      if (form.requestSubmit) form.requestSubmit(); else form.submit();
+      if (Dom.requestSubmit) Dom.requestSubmit(form);
+      else { submitting = now(); apply(nativeSubmit, form, []); }
       return;
     }
     mouse(el, 'pointerover'); mouse(el, 'mouseover'); mouse(el, 'pointerdown'); mouse(el, 'mousedown');
-    if (el.focus) el.focus({ preventScroll: true });
+    focus(el, { __proto__: null, preventScroll: true });
     mouse(el, 'pointerup'); mouse(el, 'mouseup');
-    el.click();
-    if (ev === 'dblclick') { el.click(); mouse(el, 'dblclick', { detail: 2 }); }
+    click(el);
+    if (ev === 'dblclick') { click(el); mouse(el, 'dblclick', { detail: 2 }); }
   }
 
   const agent = {
     // Wait until the page has loaded and settled, then return a snapshot.
     snapshot(opts, done) {
-      if (opts.volatile) knownVolatile = new Set(opts.volatile);
+      if (opts.volatile) knownVolatile = setOf(opts.volatile);
       if (phase === 'leaving') { done({ leaving: true }); return; }
       const begun = now();
       const go = () => settle((timedOut) => {
         phase = 'idle';
-        done(snapshot({ timedOut, settleMs: Math.round(now() - begun) }, opts.light));
+        done(snapshot({ timedOut, settleMs: round(now() - begun) }, opts.light));
       });
       waitLoad(() => (CONFIG.waitMs && phase === 'loading' ? nativeSetTimeout(go, CONFIG.waitMs) : go()));
     },
     // Fire one action, wait until settled, return the new snapshot (or where the page went).
     fire(spec, done) {
-      if (spec.volatile) knownVolatile = new Set(spec.volatile);
+      if (spec.volatile) knownVolatile = setOf(spec.volatile);
       const el = find(spec);
       if (!el) { done({ error: 'not-found' }); return; }
       phase = 'firing';
@@ -1529,10 +1574,10 @@
       lastActivity = fireStart;
       let answered = false;
       const answer = (result) => { if (!answered) { answered = true; onLeave = null; done(result); } };
-      onLeave = () => answer({ navigating: leavingTo, blocked: blocked.splice(0), dialogs: dialogs.splice(0) });
+      onLeave = () => answer({ navigating: leavingTo, blocked: drain(blocked), dialogs: drain(dialogs) });
       const failed = (e) => {
         phase = 'idle';
-        answer({ error: 'fire-failed', message: String(e && e.message || e) });
+        answer({ error: 'fire-failed', message: toText(e && e.message || e) });
       };
       const fired = () => {
         touch();  // the quiet window starts when the event has been handled
@@ -1547,7 +1592,7 @@
         const recorded = frames;
         frames = null;
         phase = 'idle';
-        const settleMs = Math.round(now() - fireStart);
+        const settleMs = round(now() - fireStart);
         answer(snapshot({ timedOut, frames: recorded, settleMs }, spec.light));
       });
       try {
@@ -1576,7 +1621,7 @@
       const next = (i) => {
         if (i >= specs.length) { done({ steps }); return; }
         agent.fire(specs[i], (result) => {
-          steps.push(result);
+          Arr.push(steps, result);
           if (result.error || result.navigating) done({ steps });
           else next(i + 1);
         });
@@ -1597,14 +1642,14 @@
   function locate(loc) {  // an element's viewport centre, frame offsets included
     const el = query(loc);
     if (!el) return null;
-    el.scrollIntoView({ block: 'center', inline: 'center' });
-    const r = el.getBoundingClientRect();
+    Dom.scrollIntoView(el, { __proto__: null, block: 'center', inline: 'center' });
+    const r = Dom.getBoundingClientRect(el);
     let x = r.left + r.width / 2;
     let y = r.top + r.height / 2;
-    const parts = String(loc).split(' |> ');  // inside frames: add each frame's offset
+    const parts = Str.split(toText(loc), ' |> ');  // inside frames: add each frame's offset
     for (let i = parts.length - 1; i > 0; i--) {
-      const frame = query(parts.slice(0, i).join(' |> '));
-      const f = frame.getBoundingClientRect();
+      const frame = query(Arr.join(Arr.slice(parts, 0, i), ' |> '));
+      const f = Dom.getBoundingClientRect(frame);
       x += f.left + frame.clientLeft;
       y += f.top + frame.clientTop;
     }
@@ -1645,7 +1690,7 @@
     return '{' + out + '}';
   }
   const METHODS = { __proto__: null, snapshot: agent.snapshot, fire: agent.fire, replay: agent.replay, point: agent.point };
-  nativeAdd.call(window, CHANNEL.request, (event) => {
+  Dom.addEventListener(window, CHANNEL.request, (event) => {
     const detail = receive(event);
     let request = null;
     try { request = nativeParse(detail, bare); } catch (e) { return; }
