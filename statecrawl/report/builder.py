@@ -8,7 +8,8 @@ data file is a script that hands one JSON value to a registration function of th
                       edges as pairs of node numbers (what the graph and the search results need)
     data/s/<n>.js     node number ``n`` in full: attributes, its transitions in and out, its DOM
                       snapshot and the DOM-mutation frames that led to it
-    data/t/<k>.js     shard ``k`` of the text index: term -> the states whose text holds it
+    data/t/<k>.js     shard ``k`` of the text index: [term, the numbers of the states whose
+                      text holds it, as gaps] pairs
     shots/<n>.png     the screenshots
 
 Every crawled string reaches those scripts JSON-encoded with ``<``, ``>`` and ``&`` escaped
