@@ -17,15 +17,18 @@ import json
 import os
 import re
 import threading
-from collections.abc import Iterable, Mapping
+import zlib
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 from urllib.parse import urldefrag, urljoin, urlsplit
 
+from warcio.archiveiterator import ArchiveIterator
+from warcio.exceptions import ArchiveLoadFailed
 from warcio.recordloader import ArcWarcRecord
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
@@ -106,6 +109,14 @@ class ArchiveWriter:
                 f"cannot create archive directory {target}: {_reason(exc)}"
             ) from None
         self._serial = _next_serial(self._archive_dir, settings.prefix)
+        # What an earlier run of this crawl left: its files are closed (a killed run's last one
+        # cut to its last whole record), its payloads are known, its index goes on.
+        self._files = recover(self._archive_dir)
+        for path in self._files:
+            for entry in archived_payloads(path):
+                self._remember(entry)
+        if (self.directory / RESOURCES).is_file():
+            self._resources = {e["url"]: e for e in read_resources(self.directory)}
 
     def __enter__(self) -> ArchiveWriter:
         return self
@@ -476,6 +487,58 @@ class ArchiveWriter:
             json.dumps(entry, ensure_ascii=False) + "\n" for entry in self._resources.values()
         )
         atomic_write(self.directory / RESOURCES, lines)
+
+
+def recover(directory: Path) -> list[Path]:
+    """Close the WARC files a killed run left open in ``directory``, each cut after its last
+    whole record; return every WARC file there, oldest first."""
+    for path in sorted(directory.glob("*.warc.gz.open")):
+        try:
+            with path.open("r+b") as stream:
+                stream.truncate(_whole_members(stream))
+            os.replace(path, path.with_suffix(""))
+        except OSError as exc:
+            raise ArchiveError(f"cannot recover WARC file {path}: {_reason(exc)}") from None
+    return sorted(directory.glob("*.warc.gz"), key=lambda p: p.name.rsplit("-", 1)[-1])
+
+
+def _whole_members(stream: BinaryIO) -> int:
+    """Where the last whole gzip member of ``stream`` ends: each record is one member, so a
+    record cut short by a kill is the member that never reaches its end."""
+    end = position = 0
+    member = zlib.decompressobj(wbits=31)
+    while chunk := stream.read(1 << 20):
+        while chunk:
+            try:
+                member.decompress(chunk)
+            except zlib.error:
+                return end
+            if not member.eof:
+                position += len(chunk)
+                break
+            position += len(chunk) - len(member.unused_data)
+            end = position
+            chunk = member.unused_data
+            member = zlib.decompressobj(wbits=31)
+    return end
+
+
+def archived_payloads(path: Path) -> Iterator[Seen]:
+    """The payloads ``path`` holds in response records: what a later capture refers to."""
+    try:
+        with path.open("rb") as stream:
+            for record in ArchiveIterator(stream):
+                headers = record.rec_headers
+                digest = headers.get_header("WARC-Payload-Digest")
+                if record.rec_type == "response" and digest:
+                    yield Seen(
+                        headers.get_header("WARC-Target-URI"),
+                        digest,
+                        headers.get_header("WARC-Record-ID"),
+                        headers.get_header("WARC-Date"),
+                    )
+    except (OSError, ArchiveLoadFailed) as exc:
+        raise ArchiveError(f"cannot read WARC file {path}: {exc}") from None
 
 
 def read_resources(directory: Path | str) -> list[dict[str, Any]]:

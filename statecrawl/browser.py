@@ -9,6 +9,7 @@ neither see the agent nor forge its answers.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import os
 import re
@@ -17,6 +18,7 @@ import shutil
 import signal
 import tempfile
 import time
+from collections.abc import Iterable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -104,6 +106,7 @@ BRIDGE = """((channel, id, method, arg) => new Promise((resolve) => {
 }))(%s)"""
 NO_CONTEXT = "no such execution context"  # the document went away during a call
 QUIT_SECONDS = 5  # how long a browser may take to end its session before it is killed
+PR_SET_PDEATHSIG = 1  # prctl: the signal a process gets when its parent ends (Linux)
 
 
 def find_executables(config: Config) -> tuple[str, str]:
@@ -157,6 +160,27 @@ def _runs(pid: int, profile: str | None) -> bool:
         return profile.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
+
+
+def end_leftovers(profiles: Iterable[str]) -> int:
+    """End what is left of browsers that a killed crawl started: every process running with
+    one of their ``profiles``; the profiles are removed. Return how many processes ended."""
+    profiles = [p for p in profiles if p]
+    ended = 0
+    for entry in Path("/proc").glob("[0-9]*"):
+        if any(_runs(int(entry.name), profile) for profile in profiles):
+            with contextlib.suppress(OSError):
+                os.kill(int(entry.name), signal.SIGKILL)
+                ended += 1
+    for profile in profiles:
+        shutil.rmtree(profile, ignore_errors=True)
+    return ended
+
+
+def _die_with_parent() -> None:
+    """In ChromeDriver's process, before it runs: end it when statecrawl ends, however."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _crashed(exc: WebDriverException) -> bool:
@@ -224,7 +248,7 @@ class Browser:
         service = webdriver.ChromeService(
             executable_path=driver_path,
             log_output=os.devnull,
-            popen_kw={"start_new_session": True},
+            popen_kw={"start_new_session": True, "preexec_fn": _die_with_parent},
         )
         try:
             self.driver = webdriver.Chrome(options=options, service=service)

@@ -16,7 +16,9 @@ from .config import Config, merge
 from .directory import Crawl
 from .errors import ConfigError, StatecrawlError, one_line
 from .explorer import Explorer, Stats
+from .layout import STORE
 from .report import build_report
+from .store import SqliteStore
 
 # Signals that stop a crawl cleanly, as Ctrl-C does; the exit status is 128 + the number.
 STOP_SIGNALS = tuple(
@@ -53,6 +55,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "out": args.out,
         "overwrite": args.overwrite,
+        "resume": args.resume,
         "limits": _limits(args),
         "scope": {"include": args.scope, "exclude": args.exclude},
         "inputs": {"values": inputs or None},
@@ -67,11 +70,29 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 def build_config(args: argparse.Namespace, start_urls: Sequence[str]) -> Config:
     """The config from a TOML file (if given) with the flags on top."""
     options = {"start_urls": list(start_urls) or None, **_options(args)}
+    if args.resume:
+        return Config.from_mapping(merge(_stored_settings(args.out), options))
     if args.config:
         return Config.from_toml(args.config, **options)
     if not start_urls:
         raise ConfigError("give at least one start URL (or a config file with start_urls)")
     return Config.from_mapping(merge({}, options))
+
+
+def _stored_settings(out: str | None) -> dict[str, Any]:
+    """The settings the crawl in ``out`` last ran with, to resume it."""
+    if not out:
+        raise ConfigError("--resume needs --out DIR, the crawl to continue")
+    if not (Path(out) / STORE).is_file():
+        raise ConfigError(f"{out} holds no crawl store to resume from")
+    store = SqliteStore(Path(out) / STORE)
+    try:
+        runs = store.runs()
+    finally:
+        store.close()
+    if not runs:
+        raise ConfigError(f"{out} holds no run to resume")
+    return {**runs[-1].config, "overwrite": False}
 
 
 class Signals:
@@ -144,6 +165,12 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
         action="store_true",
         default=None,
         help="replace the crawl already in --out (once the new one is written)",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        default=None,
+        help="continue the crawl in --out from its last checkpoint (its settings, flags on top)",
     )
     p.add_argument("--max-depth", type=int, help="how many actions deep to explore (3)")
     p.add_argument("--max-states", type=int, help="stop after this many states")

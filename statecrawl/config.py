@@ -230,6 +230,7 @@ class Config:
     start_urls: tuple[str, ...]
     out: Path | None = None
     overwrite: bool = False  # ``out`` may hold an earlier crawl, which the new one replaces
+    resume: bool = False  # continue the crawl in ``out`` from its last checkpoint
     limits: Limits = field(default_factory=Limits)
     timing: Timing = field(default_factory=Timing)
     scope: Scope = field(default_factory=Scope)
@@ -249,6 +250,8 @@ class Config:
             check_url(url)
         _check_range("seed", self.seed, -(2**SEED_BITS), 2**SEED_BITS - 1)
         _check_regexes("dangerous", self.dangerous)
+        _check(not (self.resume and self.overwrite), "give --resume or --overwrite, not both")
+        _check(not self.resume or self.out is not None, "--resume needs the crawl's --out")
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Config:

@@ -23,23 +23,25 @@ class CrawlDirectory:
 
     A crawl never mixes with what a directory held: one that holds an earlier crawl is
     refused unless ``overwrite`` is given, and then the new crawl is written beside it and
-    takes its place only when :meth:`commit` is called (the old one stays whole until then);
-    any other non-empty directory is refused.
+    takes its place only when :meth:`commit` is called (the old one stays whole until then),
+    or ``resume``, to continue it; any other non-empty directory is refused.
     """
 
-    def __init__(self, path: Path, *, overwrite: bool = False) -> None:
+    def __init__(self, path: Path, *, overwrite: bool = False, resume: bool = False) -> None:
         self.target = Path(path)
         self.path = self.target
+        if resume and not is_crawl(self.target):
+            raise ArchiveError(f"{self.target} holds no crawl to resume")
         try:
-            if self.target.is_dir() and any(self.target.iterdir()):
+            if not resume and self.target.is_dir() and any(self.target.iterdir()):
                 if not is_crawl(self.target):
                     raise ArchiveError(
                         f"{self.target} is not empty and holds no crawl: choose another --out"
                     )
                 if not overwrite:
                     raise ArchiveError(
-                        f"{self.target} already holds a crawl: give --overwrite to replace it, "
-                        "or choose another --out"
+                        f"{self.target} already holds a crawl: give --resume to continue it, "
+                        "--overwrite to replace it, or choose another --out"
                     )
                 self.path = Path(
                     tempfile.mkdtemp(prefix=f".{self.target.name}.", dir=self.target.parent)

@@ -27,11 +27,12 @@ from selenium.common.exceptions import WebDriverException
 
 from . import __version__
 from .archive import Archiver
-from .browser import Browser, reason
+from .browser import Browser, end_leftovers, reason
 from .config import Config
 from .directory import Crawl, CrawlDirectory, load
 from .errors import (
     ActionFailed,
+    ArchiveError,
     BrowserCrashed,
     NavigationError,
     PageTimeout,
@@ -42,8 +43,10 @@ from .graph import StateGraph
 from .models import generated_between, get_model, volatile_between
 from .network import Exchange
 from .plugin import Plugin
+from .resume import capture, restore
 from .scope import Scope
 from .state import Action, Snapshot, State, digest
+from .store import open_store
 from .strategies import Work, get_strategy
 
 
@@ -72,6 +75,7 @@ class Stats:
 
 
 STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
+SAVE_EVERY = 1.0  # seconds between checkpoints: at most this much work is lost to a kill
 
 
 class Worker:
@@ -82,6 +86,7 @@ class Worker:
         self.name = name
         self.current: str | None = None
         self.busy = False
+        self.work: Work | None = None  # in flight: not fired yet for a checkpoint
 
 
 class Explorer:
@@ -103,6 +108,7 @@ class Explorer:
         self.out = CrawlDirectory(
             config.out or Path(tempfile.mkdtemp(prefix="statecrawl-")),
             overwrite=config.overwrite,
+            resume=config.resume,
         )
         self.graph = StateGraph()
         self.states: dict[str, State] = {}
@@ -127,11 +133,24 @@ class Explorer:
         self.stopping = False
         self.stop_requested = False  # stop() was called: abandon work, restart no browser
         self._stop_timer: threading.Timer | None = None
+        self._time_limit: threading.Timer | None = None
         self.stop_reason = "finished"
         self.workers: list[Worker] = []
         self.started_at = datetime.now(UTC)
         self._dangerous_patterns = [re.compile(p) for p in config.dangerous]
         self._last_checkpoint = 0.0
+        self._last_save = 0.0
+        self.store = open_store(self.out.path)
+        self.run_id = 0
+        if config.resume:
+            checkpoint = self.store.load()
+            if checkpoint is None:
+                raise ArchiveError(f"{self.out.path} holds no checkpoint to resume from")
+            restore(self, checkpoint)
+            end_leftovers(checkpoint.tables.get("browsers", {}))  # a killed run's Chromium
+            for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
+                if not (state.unreachable or state.final) and state.depth < config.limits.max_depth:
+                    self._push(state)
 
     # ---- the run -------------------------------------------------------------------------------
     def run(self) -> Crawl:
@@ -145,6 +164,14 @@ class Explorer:
         """
         self.started = time.monotonic()
         self.started_at = datetime.now(UTC)
+        self.run_id = self.store.start_run(self.config.to_dict(), self.started_at.isoformat())
+        if self.config.limits.max_time is not None:
+            # At the time limit the crawl stops as stop() stops it: an action still in flight
+            # STOP_GRACE seconds later (a hung page, a slow load) is abandoned.
+            limit = self.config.limits.max_time
+            self._time_limit = threading.Timer(limit, self.stop, ("max-time",))
+            self._time_limit.daemon = True
+            self._time_limit.start()
         with self._ctrl_c_stops() as interrupted:
             try:
                 self._crawl()
@@ -218,6 +245,8 @@ class Explorer:
             Worker(Browser(self.config, capture_network=self.wants_network()), f"b{i}")
             for i in range(self.config.browser.count)
         ]
+        for worker in self.workers:
+            worker.browser.volatile = sorted(self.volatile)
         first = self.workers[0]
         first.busy = True  # while seeding, as for any work: a stop's grace applies
         first.browser.start()
@@ -288,11 +317,13 @@ class Explorer:
                 if work is None:
                     return
                 worker.busy = True
+                worker.work = work
             try:
                 self._attempt(worker, work)
             finally:
                 with self.lock:
                     worker.busy = False
+                    worker.work = None
                     self.wakeup.notify_all()
                     self._tick()
 
@@ -684,7 +715,7 @@ class Explorer:
             depth=depth,
             found_at=round(time.monotonic() - self.started, 3),
             snapshot=snapshot,
-            actions=self._actions(snapshot),
+            actions=self.actions_of(snapshot),
         )
         self.states[state_id] = state
         self.index[key] = state_id
@@ -714,7 +745,7 @@ class Explorer:
             self._push(state)
         return state_id
 
-    def _actions(self, snapshot: Snapshot) -> list[Action]:
+    def actions_of(self, snapshot: Snapshot) -> list[Action]:
         """The actions worth firing in a state, dangerous ones last or left out."""
         actions = snapshot.actions()
         dangerous = [a for a in actions if self._dangerous(a)]
@@ -878,6 +909,9 @@ class Explorer:
         self.stats.frontier = len(self.strategy)
         if self.progress is not None:
             self.progress(self.stats)
+        if self.stats.elapsed - self._last_save >= SAVE_EVERY:
+            self._last_save = self.stats.elapsed
+            self.store.save(capture(self))
         if self.stats.elapsed - self._last_checkpoint > 10:
             self._last_checkpoint = self.stats.elapsed
             self._write()
@@ -899,8 +933,9 @@ class Explorer:
         """End the crawl whatever happened before: archive each browser's last exchanges,
         finish every plugin (the WARC is closed), write the graph and end every browser. Each
         step runs even when another failed; the first failure is raised at the end."""
-        if self._stop_timer is not None:
-            self._stop_timer.cancel()
+        for timer in (self._stop_timer, self._time_limit):
+            if timer is not None:
+                timer.cancel()
         failures: list[Exception] = []
 
         def step(fn: Callable[..., object], *args: object) -> None:
@@ -922,12 +957,22 @@ class Explorer:
             before = len(failures)
             step(self._write)
             written = len(failures) == before
+            step(self._save_final)
         for worker in self.workers:
             step(worker.browser.close)
         if written:  # an earlier crawl in the directory is replaced by a complete one only
             step(self.out.commit)
         if failures:
             raise failures[0]
+
+    def _save_final(self) -> None:
+        """The last checkpoint and how the run ended; the store is closed."""
+        try:
+            self.store.save(capture(self))
+            finished = datetime.now(UTC).isoformat()
+            self.store.end_run(self.run_id, finished, self.stop_reason)
+        finally:
+            self.store.close()
 
     def _last_exchanges(self, worker: Worker) -> None:
         """Hand the plugins what ``worker``'s browser fetched after its last transition."""

@@ -14,6 +14,7 @@ GRAPHML = "graph.graphml"  # the same graph for Gephi and yEd
 STATES = "states"  # states/<id>.html and states/<id>.png
 ARCHIVE = "archive"  # the WARC files
 RESOURCES = "resources.jsonl"  # the resource index: every URL archived, and its states
+STORE = "crawl.sqlite"  # the crawl store: runs and the last checkpoint, to resume from
 
 
 def atomic_write(path: Path, data: bytes | str | Callable[[Path], None]) -> None:

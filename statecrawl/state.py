@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import xxhash
@@ -63,6 +63,16 @@ class Action:
             "submitter": self.submitter,
         }
 
+    def to_data(self) -> dict[str, Any]:
+        """Every field as JSON-ready data, for :meth:`from_data` (the crawl store keeps it)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {**data, "values": [list(pair) for pair in self.values]}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Action:
+        """The action :meth:`to_data` gave."""
+        return cls(**{**data, "values": tuple(tuple(pair) for pair in data.get("values", ()))})
+
     @classmethod
     def from_candidate(cls, c: dict[str, Any]) -> Action:
         """Build an action from a candidate the page agent reported."""
@@ -105,6 +115,12 @@ class Snapshot:
         """Build a snapshot from the page agent's answer, checked (an ``AgentError`` when
         it is malformed)."""
         return cls(**answers.snapshot(data))
+
+    def meta(self) -> dict[str, Any]:
+        """Every field but the DOM and its frames: what the crawl store keeps (the DOM is in
+        ``states/``); ``Snapshot(html=..., **meta)`` builds the snapshot back."""
+        kept = (f.name for f in fields(self) if f.name not in ("html", "frames"))
+        return {name: getattr(self, name) for name in kept}
 
     def actions(self) -> list[Action]:
         """The candidate actions, in page order."""

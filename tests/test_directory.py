@@ -41,7 +41,7 @@ def test_a_directory_with_other_files_is_refused(tmp_path: Path) -> None:
 def test_an_earlier_crawl_is_refused_without_overwrite(tmp_path: Path) -> None:
     earlier_crawl(tmp_path / "out")
     assert is_crawl(tmp_path / "out")
-    with pytest.raises(ArchiveError, match="already holds a crawl: give --overwrite"):
+    with pytest.raises(ArchiveError, match="give --resume to continue it, --overwrite"):
         CrawlDirectory(tmp_path / "out")
 
 
