@@ -161,8 +161,8 @@ class ArchiveIndex:
         responses: dict[str, _Response] = {}
         requests: dict[str, tuple[str, bytes, str]] = {}
         for path in self.files:
-            for record, location in _records(path):
-                self._take(record, location, responses, requests)
+            for record, body, location in _records(path):
+                self._take(record, body, location, responses, requests)
         for record_id, response in responses.items():
             if record_id not in requests:
                 continue  # a response with no request: nothing to match it on
@@ -193,6 +193,7 @@ class ArchiveIndex:
     def _take(
         self,
         record: ArcWarcRecord,
+        body: bytes,
         location: Location,
         responses: dict[str, _Response],
         requests: dict[str, tuple[str, bytes, str]],
@@ -222,7 +223,7 @@ class ArchiveIndex:
             if concurrent:
                 method = record.http_headers.protocol.upper()
                 content_type = record.http_headers.get_header("Content-Type") or ""
-                requests[concurrent] = (method, record.content_stream().read(), content_type)
+                requests[concurrent] = (method, body, content_type)
         elif kind == "resource" and headers.get_header("WARC-Statecrawl-Key"):
             state = headers.get_header("WARC-Statecrawl-State") or ""
             self.snapshots[state] = Snapshot(
@@ -275,14 +276,16 @@ def read_payload(location: Location) -> bytes:
         ) from None
 
 
-def _records(path: Path) -> Iterator[tuple[ArcWarcRecord, Location]]:
-    """Every record of a WARC file with its location; a damaged tail (a killed crawl's last
-    record) ends the file."""
+def _records(path: Path) -> Iterator[tuple[ArcWarcRecord, bytes, Location]]:
+    """Every record of a WARC file with its location, and a request record's body (read
+    first: asking for a record's offset reads the record to its end). A damaged tail (a
+    killed crawl's last record) ends the file."""
     try:
         with path.open("rb") as stream:
             records = ArchiveIterator(stream)
             for record in records:
-                yield record, Location(path, records.get_record_offset())
+                body = record.content_stream().read() if record.rec_type == "request" else b""
+                yield record, body, Location(path, records.get_record_offset())
     except (ArchiveLoadFailed, EOFError, OSError, ValueError):
         return
 

@@ -294,8 +294,9 @@ class ReplayServer:
         return ARCHIVE_PATH + quote(url, safe=":/?&=%;,+@") if url in self._urls else None
 
 
-def serve(directory: Path | str, port: int = 0, stream: TextIO = sys.stderr) -> None:
+def serve(directory: Path | str, port: int = 0, stream: TextIO | None = None) -> None:
     """``statecrawl replay``: serve a crawl's archive until interrupted, logging each miss."""
+    stream = stream or sys.stderr
     server = ReplayServer(directory, port=port, on_miss=lambda miss: print(miss, file=stream))
     print(
         f"replaying {server.directory} ({len(server.crawl)} states, "

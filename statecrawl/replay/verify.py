@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import urlsplit
 
 from ..analysis import REPLAY_SETTINGS, shortest_path
 from ..browser import Browser
@@ -75,13 +76,17 @@ class Fidelity:
 
 
 def replay_config(crawl: Crawl, server: ReplayServer) -> Config:
-    """The crawl's browser settings, with one browser whose proxy is ``server``."""
+    """The crawl's browser settings, with one browser whose proxy is ``server``. (Chromium
+    takes the last of repeated flags, so these proxy flags win over the scope's own.)"""
     recorded = crawl.graph.graph.get("config") or {}
     settings = {k: v for k, v in recorded.items() if k in REPLAY_SETTINGS}
     if "start_urls" not in settings:
         raise StatecrawlError(f"{crawl.path}: graph.json holds no crawl configuration")
     extra = [*settings.get("browser", {}).get("extra_args", ()), *server.proxy_flags()]
-    return Config.from_mapping(merge(settings, {"browser": {"count": 1, "extra_args": extra}}))
+    # The replay server's own pages (landing page, recorded views) may be loaded too.
+    allow = [*settings.get("scope", {}).get("allow", ()), urlsplit(server.url).netloc]
+    overrides = {"browser": {"count": 1, "extra_args": extra}, "scope": {"allow": allow}}
+    return Config.from_mapping(merge(settings, overrides))
 
 
 def verify(
@@ -95,11 +100,11 @@ def verify(
             return _Verifier(crawl, server, config, browser).run(on_check)
 
 
-def check_fidelity(directory: Path | str, min_fidelity: float, stream: TextIO = sys.stdout) -> int:
+def check_fidelity(directory: Path | str, min_fidelity: float, stream: TextIO | None = None) -> int:
     """``statecrawl verify``: print the replay fidelity and each state not reproduced; the
     exit status, 2 when the fidelity is below ``min_fidelity``."""
     result = verify(directory)
-    print(result.report(), file=stream)
+    print(result.report(), file=stream or sys.stdout)
     return 0 if result.fidelity >= min_fidelity else 2
 
 

@@ -1,0 +1,261 @@
+"""Offline replay: crawls whose servers are stopped, played back from their archives alone.
+
+The demo app and two test apps are crawled, their servers stopped, then ``statecrawl verify``
+replays every state in a real Chromium whose proxy is the replay server: the fidelity must
+be at least 95 %. A replayed state looks like its recorded screenshot; out-of-scope URLs, HTTPS
+tunnels and unknown requests are refused and logged; no socket leaves loopback.
+"""
+
+from __future__ import annotations
+
+import http.client
+import io
+import json
+import socket
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+from pytest_httpserver import HTTPServer
+from werkzeug import Response
+
+import statecrawl
+from statecrawl.analysis import shortest_path
+from statecrawl.archive import ArchiveWriter
+from statecrawl.browser import Browser
+from statecrawl.cli import main
+from statecrawl.config import Archive
+from statecrawl.demo_app import DemoApp
+from statecrawl.network import Exchange
+from statecrawl.replay import ArchiveIndex, ReplayServer, verify
+from statecrawl.replay.verify import replay_config
+from tests.conftest import PAGES, Site, error_line
+from tests.test_search_app import serve as serve_search
+
+MIN_FIDELITY = 0.95
+
+
+@pytest.fixture(scope="module")
+def demo_crawl(tmp_path_factory: pytest.TempPathFactory) -> statecrawl.Crawl:
+    """The demo app crawled to depth 2 with one query; the app is stopped afterwards."""
+    with DemoApp(latency=False) as app:
+        return statecrawl.crawl(
+            app.url,
+            out=tmp_path_factory.mktemp("demo"),
+            max_depth=2,
+            inputs={"values": {"q": ["battery"]}, "max_options": 1},
+        )
+
+
+def crawl_stopped(out: Path, setup: Any, path: str, **options: Any) -> statecrawl.Crawl:
+    """Serve a test app, crawl it into ``out``, stop its server."""
+    server = HTTPServer(host="127.0.0.1", port=0)
+    server.start()
+    try:
+        site = Site(server)
+        setup(site)
+        return statecrawl.crawl(site.url(path), out=out, **options)
+    finally:
+        server.clear()
+        server.stop()
+
+
+def serve_router(site: Site) -> None:
+    for route in ("", "a", "b", "c"):
+        site.page(f"/router/{route}", "router.html")
+    for name, payload in json.loads((PAGES / "router_api.json").read_text()).items():
+        site.json(f"/router/api/{name}", payload)
+
+
+@pytest.fixture(scope="module")
+def router_crawl(tmp_path_factory: pytest.TempPathFactory) -> statecrawl.Crawl:
+    return crawl_stopped(tmp_path_factory.mktemp("router"), serve_router, "/router/")
+
+
+@pytest.fixture(scope="module")
+def search_crawl(tmp_path_factory: pytest.TempPathFactory) -> statecrawl.Crawl:
+    return crawl_stopped(
+        tmp_path_factory.mktemp("search"),
+        serve_search,
+        "/search/",
+        max_depth=3,
+        inputs={"values": {"Title or author": ["winter"]}},
+    )
+
+
+@pytest.fixture
+def no_outside_sockets(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
+    """Fail any connection this process opens to an address outside loopback."""
+    tried: list[Any] = []
+    connect = socket.socket.connect
+
+    def guarded(self: socket.socket, address: Any) -> Any:
+        host = address[0] if isinstance(address, tuple) else ""
+        if host and not (host.startswith("127.") or host in ("::1", "localhost")):
+            tried.append(address)
+            raise OSError(f"test: no connection outside loopback ({address})")
+        return connect(self, address)
+
+    monkeypatch.setattr(socket.socket, "connect", guarded)
+    yield tried
+
+
+def test_demo_app_fidelity_through_the_cli(
+    demo_crawl: statecrawl.Crawl, capsys: pytest.CaptureFixture[str], no_outside_sockets: list
+) -> None:
+    assert len(demo_crawl) >= 20
+    assert main(["verify", str(demo_crawl.path), "--min-fidelity", str(MIN_FIDELITY)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("replay fidelity ")
+    reproduced, total = (int(n) for n in out.split(": ")[1].split(" states")[0].split(" of "))
+    assert total == len(demo_crawl) and reproduced / total >= MIN_FIDELITY, out
+    assert not no_outside_sockets
+
+
+@pytest.mark.parametrize("name", ["router_crawl", "search_crawl"])
+def test_test_app_fidelity(name: str, request: pytest.FixtureRequest) -> None:
+    crawl: statecrawl.Crawl = request.getfixturevalue(name)
+    result = verify(crawl.path)
+    assert len(result.checks) == len(crawl) >= 4
+    assert result.fidelity >= MIN_FIDELITY, result.report()
+
+
+def pixel_difference(recorded: bytes, replayed: bytes) -> float:
+    """The fraction of pixels that differ by more than a little in some channel."""
+    a = Image.open(io.BytesIO(recorded)).convert("RGB")
+    b = Image.open(io.BytesIO(replayed)).convert("RGB")
+    assert a.size == b.size
+    mask = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 40 else 0)
+    return sum(mask.histogram()[255:]) / (a.size[0] * a.size[1])
+
+
+def test_replayed_states_look_like_their_screenshots(demo_crawl: statecrawl.Crawl) -> None:
+    """The deepest state, driven live through the replay proxy, and its recorded view on the
+    landing page, both look like the screenshot taken during the crawl."""
+    deepest = max(demo_crawl.states(), key=lambda s: s["depth"])
+    recorded = (demo_crawl.path / deepest["screenshot"]).read_bytes()
+    with ReplayServer(demo_crawl.path) as server:
+        config = replay_config(demo_crawl, server)
+        with Browser(config) as browser:
+            browser.volatile = list(demo_crawl.graph.graph["volatile"])
+            steps = shortest_path(demo_crawl, deepest["id"])
+            snapshot = browser.reset(demo_crawl.graph.nodes[steps[0]["source"]]["url"])
+            for step in steps:
+                action = next(a for a in snapshot.actions() if a.key == step["key"])
+                snapshot = browser.fire(action)
+            assert pixel_difference(recorded, browser.screenshot()) < 0.02
+            landing = browser.load(server.url)
+            assert deepest["id"] in landing.html
+            browser.load(f"{server.url}state/{deepest['id']}")
+            assert pixel_difference(recorded, browser.screenshot()) < 0.05
+        assert server.served > 0
+
+
+def fetch(proxy: str, url: str, method: str = "GET") -> tuple[int, bytes]:
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({"http": proxy}))
+    try:
+        with opener.open(urllib.request.Request(url, method=method), timeout=10) as reply:
+            return reply.status, reply.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read()
+
+
+def test_unknown_out_of_scope_and_https_requests_are_refused_and_logged(
+    tmp_path: Path, other_site: Site, no_outside_sockets: list
+) -> None:
+    other_site.html("/pixel", "<p>elsewhere</p>")
+
+    def page(site: Site) -> None:
+        site.html(
+            "/",
+            f'<title>t</title><img src="{other_site.url("/pixel")}"><button id="b" '
+            "onclick=\"fetch('/api/n').then(r => r.text()).then(t => "
+            "document.getElementById('o').textContent = t)\">go</button><p id=o></p>",
+        )
+        site.handler("/api/n", lambda _r: Response("42", content_type="text/plain"))
+
+    crawl = crawl_stopped(tmp_path / "out", page, "/")
+    assert len(crawl) == 2
+    origin = crawl.start_url.rstrip("/")
+    with ReplayServer(crawl.path) as server:
+        proxy = f"http://127.0.0.1:{server.port}"
+        assert fetch(proxy, origin + "/api/n") == (200, b"42")
+        assert fetch(proxy, origin + "/api/n", "POST")[0] == 404
+        assert fetch(proxy, origin + "/never")[0] == 404
+        assert fetch(proxy, other_site.url("/pixel"))[0] == 403
+        assert fetch(proxy, "http://example.com/")[0] == 403
+        tunnel = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        tunnel.request("CONNECT", "example.com:443")
+        assert tunnel.getresponse().status == 403
+        tunnel.close()
+        logged = [(m.status, m.method, m.url) for m in server.misses]
+    assert logged == [
+        (404, "POST", origin + "/api/n"),
+        (404, "GET", origin + "/never"),
+        (403, "GET", other_site.url("/pixel")),
+        (403, "GET", "http://example.com/"),
+        (403, "CONNECT", "example.com:443"),
+    ]
+    result = verify(crawl.path)
+    assert result.fidelity == 1.0, result.report()
+    assert other_site.requests == []  # neither the crawl nor the replay reached it
+    assert not no_outside_sockets
+
+
+SITE = "http://127.0.0.1:8000"
+
+
+def test_index_matches_exactly_then_fuzzily(tmp_path: Path) -> None:
+    """Exact method, URL and body first; then volatile parameters (cache busters, timestamps)
+    left out, every other one still equal; a 304 never answers; revisits find their payload."""
+
+    def exchange(path: str, body: bytes, **fields: Any) -> Exchange:
+        values: dict[str, Any] = {
+            "request_id": path,
+            "url": SITE + path,
+            "status": 200,
+            "status_text": "OK",
+            "response_headers": [("Content-Type", "application/json")],
+            "body": body,
+            "mime_type": "application/json",
+        }
+        return Exchange(**{**values, **fields})
+
+    post = {"method": "POST", "request_headers": [("Content-Type", "application/json")]}
+    with ArchiveWriter(tmp_path, Archive(), {}) as writer:
+        writer.write_exchange(exchange("/api?q=a&_=1700000000000", b"A"), "s1")
+        writer.write_exchange(exchange("/api?q=b&_=1700000000001", b"B"), "s2")
+        writer.write_exchange(exchange("/api?q=b&_=1700000000001", b"B"), "s3")  # a revisit
+        writer.write_exchange(
+            exchange("/p", b"P1", request_body=b'{"q": "a", "ts": 1700000000000}', **post)
+        )
+        writer.write_exchange(exchange("/p", b"P2", request_body=b'{"q": "b"}', **post))
+        writer.write_exchange(exchange("/app.js", b"", status=304, status_text="Not Modified"))
+        writer.write_exchange(exchange("/app.js", b"js()"))
+    index = ArchiveIndex(tmp_path)
+
+    def body(method: str, path: str, data: bytes = b"", **kw: Any) -> tuple[bytes | None, bool]:
+        capture, fuzzy = index.lookup(method, SITE + path, data, "application/json", **kw)
+        return (index.payload(capture) if capture else None), fuzzy
+
+    assert body("GET", "/api?q=a&_=1700000000000") == (b"A", False)
+    assert body("GET", "/api?_=1800000000000&q=b") == (b"B", True)
+    assert body("GET", "/api?q=c&_=1700000000000")[0] is None
+    assert body("GET", "/api?q=b&_=1700000000001") == (b"B", False)
+    assert body("POST", "/p", b'{"q": "a", "ts": 1800000000000}') == (b"P1", True)
+    assert body("POST", "/p", b'{"q": "b"}') == (b"P2", False)
+    assert body("POST", "/p", b'{"q": "c"}')[0] is None
+    assert body("GET", "/p")[0] is None
+    assert body("GET", "/app.js") == (b"js()", False)
+    preferred, _ = index.lookup("GET", SITE + "/api?q=b&_=1", prefer=["s3"])
+    assert preferred is not None and preferred.state == "s3"
+
+
+def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert "not a crawl directory" in error_line(capsys, ["verify", str(tmp_path)])
+    assert "not a crawl directory" in error_line(capsys, ["replay", str(tmp_path)])
+    assert "--min-fidelity" in error_line(capsys, ["verify", str(tmp_path), "--min-fidelity", "x"])
