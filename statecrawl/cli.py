@@ -212,6 +212,10 @@ def parser() -> argparse.ArgumentParser:
     p_replay = sub.add_parser("replay", help="serve a crawl's archive on loopback, offline")
     p_replay.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     p_replay.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (a free one)")
+    p_export = sub.add_parser("export", help="write a crawl as a WACZ file or static HTML")
+    p_export.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
+    p_export.add_argument("--wacz", type=Path, metavar="FILE", help="WACZ file to write")
+    p_export.add_argument("--static", type=Path, metavar="OUT", help="folder for static HTML")
     p_verify = sub.add_parser("verify", help="replay every state from the archive alone")
     p_verify.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     p_verify.add_argument(
@@ -295,6 +299,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from .replay import serve
 
                 serve(args.directory, args.port)
+            elif args.command == "export":
+                from .export import export
+
+                export(args.directory, wacz=args.wacz, static=args.static)
             elif args.command == "verify":
                 from .replay import check_fidelity
 
