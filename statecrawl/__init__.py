@@ -25,7 +25,7 @@ from .errors import (
     Unreachable,
 )
 from .graph import StateGraph
-from .plugin import Plugin
+from .plugin import CrawlView, Plugin
 from .state import Action, State
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ __all__ = [
     "Config",
     "ConfigError",
     "Crawl",
+    "CrawlView",
     "Explorer",
     "NavigationError",
     "PageTimeout",

@@ -37,11 +37,10 @@ from .config import Archive
 from .errors import ArchiveError, one_line
 from .layout import ARCHIVE, RESOURCES, atomic_write
 from .network import Exchange
-from .plugin import Plugin
+from .plugin import CrawlView, Plugin
 
 if TYPE_CHECKING:
     from .browser import Browser
-    from .explorer import Explorer
     from .state import Action, Snapshot, State
 
 REVISIT_PROFILE = "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"
@@ -669,14 +668,14 @@ class Archiver(Plugin):
     def __init__(self) -> None:
         self.writer: ArchiveWriter | None = None
 
-    def on_start(self, explorer: Explorer) -> None:
-        config = explorer.config
+    def on_start(self, crawl: CrawlView) -> None:
+        config = crawl.config
         info = {"start_urls": list(config.start_urls), "config": config.to_dict()}
-        self.writer = ArchiveWriter(explorer.out.path, config.archive, info)
+        self.writer = ArchiveWriter(crawl.directory.path, config.archive, info)
 
     def on_state(
         self,
-        explorer: Explorer,
+        crawl: CrawlView,
         state: State,
         snapshot: Snapshot,
         browser: Browser,
@@ -684,10 +683,9 @@ class Archiver(Plugin):
         action: Action | None,
     ) -> None:
         assert self.writer is not None
-        png = browser.screenshot() if explorer.config.archive.screenshots else None
+        png = browser.screenshot() if crawl.config.archive.screenshots else None
         if png is not None:
-            node = explorer.graph.graph.nodes[state.id]
-            node["screenshot"] = explorer.out.write_screenshot(state.id, png)
+            crawl.annotate(state.id, screenshot=crawl.directory.write_screenshot(state.id, png))
         described = None
         if action is not None:
             fields = ("name", "status", "event", "action")
@@ -696,18 +694,14 @@ class Archiver(Plugin):
             state.id, state.key, state.url, snapshot.html, snapshot.frames, png, parent, described
         )
 
-    def on_exchanges(
-        self, explorer: Explorer, state: str | None, exchanges: list[Exchange]
-    ) -> None:
+    def on_exchanges(self, crawl: CrawlView, state: str | None, exchanges: list[Exchange]) -> None:
         assert self.writer is not None
         for exchange in exchanges:
             self.writer.write_exchange(exchange, state)
 
-    def on_finish(self, explorer: Explorer) -> None:
+    def on_finish(self, crawl: CrawlView) -> None:
         if self.writer is None:
             return
         self.writer.close()
-        explorer.graph.graph.graph["archive"] = {
-            **dataclasses.asdict(self.writer.stats),
-            "files": [p.name for p in self.writer.files],
-        }
+        files = [p.name for p in self.writer.files]
+        crawl.record("archive", {**dataclasses.asdict(self.writer.stats), "files": files})

@@ -1,28 +1,73 @@
-"""Lifecycle hooks of a crawl, for plug-ins such as the WARC archiver."""
+"""Lifecycle hooks of a crawl, for plug-ins such as the WARC archiver.
+
+A hook sees the crawl through a :class:`CrawlView`: its settings, its directory and figures,
+read-only, and one way to add to the record of a state or of the whole crawl. Hooks run in
+the worker thread that found what they are told of, outside the crawl's lock (a screenshot
+makes no other browser wait); a hook that raises is recorded in the crawl's figures, its graph
+(``plugin_failures``) and the log, and the crawl goes on.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .browser import Browser
+    from .config import Config
+    from .directory import CrawlDirectory
     from .explorer import Explorer
     from .network import Exchange
     from .state import Action, Snapshot, State
 
 
+class CrawlView:
+    """What a plugin sees of a crawl in progress."""
+
+    def __init__(self, explorer: Explorer) -> None:
+        self._explorer = explorer
+
+    @property
+    def config(self) -> Config:
+        """The crawl's settings."""
+        return self._explorer.config
+
+    @property
+    def directory(self) -> CrawlDirectory:
+        """The crawl directory, to write files of one's own into."""
+        return self._explorer.out
+
+    @property
+    def stats(self) -> dict[str, Any]:
+        """The crawl's figures now (a copy)."""
+        with self._explorer.lock:
+            return asdict(self._explorer.stats)
+
+    def annotate(self, state_id: str, **attrs: Any) -> None:
+        """Add ``attrs`` to the record of state ``state_id`` (a node of ``graph.json``)."""
+        with self._explorer.lock:
+            node = self._explorer.graph.graph.nodes.get(self._explorer.resolve(state_id))
+            if node is not None:
+                node.update(attrs)
+
+    def record(self, name: str, value: Any) -> None:
+        """Set ``name`` among the crawl's own attributes in ``graph.json``."""
+        with self._explorer.lock:
+            self._explorer.graph.graph.graph[name] = value
+
+
 class Plugin:
-    """Subclass and override what you need; hooks run under the crawl's lock, in order."""
+    """Subclass and override what you need."""
 
     #: set to True to have the browsers capture network exchanges for ``on_exchanges``
     needs_network = False
 
-    def on_start(self, explorer: Explorer) -> None:
+    def on_start(self, crawl: CrawlView) -> None:
         """The first browser is up and the crawl directory exists."""
 
     def on_state(
         self,
-        explorer: Explorer,
+        crawl: CrawlView,
         state: State,
         snapshot: Snapshot,
         browser: Browser,
@@ -32,14 +77,13 @@ class Plugin:
         """A new state was found by firing ``action`` in ``parent``; ``browser`` shows it."""
 
     def on_transition(
-        self, explorer: Explorer, source: str, action: Action, target: str, snapshot: Snapshot
+        self, crawl: CrawlView, source: str, action: Action, target: str, snapshot: Snapshot | None
     ) -> None:
-        """An action was fired in ``source`` and led to ``target``."""
+        """An action was fired in ``source`` and led to ``target`` (``snapshot`` is ``None``
+        for a transition inferred without firing)."""
 
-    def on_exchanges(
-        self, explorer: Explorer, state: str | None, exchanges: list[Exchange]
-    ) -> None:
+    def on_exchanges(self, crawl: CrawlView, state: str | None, exchanges: list[Exchange]) -> None:
         """Network exchanges the browser made on its way to ``state``."""
 
-    def on_finish(self, explorer: Explorer) -> None:
+    def on_finish(self, crawl: CrawlView) -> None:
         """The crawl is over; the graph is about to be written for the last time."""

@@ -23,6 +23,7 @@ from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.browser import Browser
+from statecrawl.plugin import CrawlView
 from statecrawl.state import Snapshot
 from tests.conftest import Site, labels
 
@@ -183,21 +184,21 @@ def test_native_dialog_from_a_fresh_frame(site: Site, crawl: CrawlFn) -> None:
 
 # ---- popups --------------------------------------------------------------------------------------
 class WindowCount(statecrawl.Plugin):
-    """Counts the browser windows after every transition."""
+    """Counts the browser windows at every new state."""
 
     def __init__(self) -> None:
         self.most = 0
 
-    def on_transition(
+    def on_state(
         self,
-        explorer: statecrawl.Explorer,
-        source: str,
-        action: statecrawl.Action,
-        target: str,
+        crawl: CrawlView,
+        state: statecrawl.State,
         snapshot: Snapshot,
+        browser: Browser,
+        parent: str | None,
+        action: statecrawl.Action | None,
     ) -> None:
-        for worker in explorer.workers:
-            self.most = max(self.most, len(worker.browser.web.window_handles))
+        self.most = max(self.most, len(browser.web.window_handles))
 
 
 def test_popups_recorded_never_opened(site: Site, other_site: Site, tmp_path: Path) -> None:
@@ -410,7 +411,7 @@ class BreakOnce(statecrawl.Plugin):
 
     def on_state(
         self,
-        explorer: statecrawl.Explorer,
+        crawl: CrawlView,
         state: statecrawl.State,
         snapshot: Snapshot,
         browser: Browser,

@@ -67,7 +67,7 @@ class Shown(statecrawl.Plugin):
     def __init__(self) -> None:
         self.seen: set[str] = set()
 
-    def on_state(self, explorer: Any, state: State, snapshot: Any, browser: Browser,
+    def on_state(self, crawl: Any, state: State, snapshot: Any, browser: Browser,
                  parent: str | None, action: Any) -> None:
         self.seen |= shown(browser, MARKERS)
 
