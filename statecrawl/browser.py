@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import json
+import logging
 import os
 import re
 import secrets
@@ -105,6 +106,7 @@ BRIDGE = """((channel, id, method, arg) => new Promise((resolve) => {
   }
 }))(%s)"""
 NO_CONTEXT = "no such execution context"  # the document went away during a call
+log = logging.getLogger(__name__)
 QUIT_SECONDS = 5  # how long a browser may take to end its session before it is killed
 PR_SET_PDEATHSIG = 1  # prctl: the signal a process gets when its parent ends (Linux)
 
@@ -174,6 +176,8 @@ def end_leftovers(profiles: Iterable[str]) -> int:
                 ended += 1
     for profile in profiles:
         shutil.rmtree(profile, ignore_errors=True)
+    if ended:
+        log.info("ended %d processes of browsers a killed run left", ended)
     return ended
 
 
@@ -243,6 +247,10 @@ class Browser:
             f"--window-size={self.config.browser.window_width},{self.config.browser.window_height}"
         )
         options.set_capability("unhandledPromptBehavior", self.config.browser.dialogs)
+        # ``get`` returns at once and ``load`` waits for the new document itself: ChromeDriver's
+        # own wait never ends when a page cancels a navigation of its own while it loads (the
+        # agent stops an auto-submitted out-of-scope form), so it would cost a load timeout.
+        options.page_load_strategy = "none"
         if self.capture_network:
             options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
         service = webdriver.ChromeService(
@@ -267,9 +275,8 @@ class Browser:
                 "Page.addScriptToEvaluateOnNewDocument", {"source": self.agent_source}
             )
             patterns = self.scope.request_patterns()
-            if patterns is not None:
-                self.driver.execute_cdp_cmd("Network.enable", {})
-                self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urlPatterns": patterns})
+            self.driver.execute_cdp_cmd("Network.enable", {})
+            self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urlPatterns": patterns})
             if self.capture_network:
                 self.capture = NetworkCapture(self.driver)
                 self.capture.start()
@@ -316,6 +323,7 @@ class Browser:
 
     def restart(self) -> None:
         """Replace a dead or hung browser with a new one."""
+        log.info("replacing the browser with profile %s", self.profile)
         self.kill()
         self.restarts += 1
         self.start()
@@ -384,6 +392,22 @@ class Browser:
         history = self.web.execute_cdp_cmd("Page.getNavigationHistory", {})
         return str(history["entries"][history["currentIndex"]]["url"])
 
+    def _document(self) -> tuple[str, str]:
+        """The loader id and URL of the current document (CDP: no script in the page)."""
+        frame = self.web.execute_cdp_cmd("Page.getFrameTree", {})["frameTree"]["frame"]
+        return str(frame["loaderId"]), str(frame.get("unreachableUrl") or frame["url"])
+
+    def _committed(self, before: tuple[str, str], deadline: float) -> None:
+        """Wait until a document other than ``before`` (and other than the ``about:blank`` a
+        load may pass through) is in the browser; ``TimeoutException`` at ``deadline``."""
+        while True:
+            loader, url = self._document()
+            if loader != before[0] and url != "about:blank":
+                return
+            if time.monotonic() > deadline:
+                raise TimeoutException("no document was committed in time")
+            time.sleep(0.01)
+
     def _world(self) -> int:
         """The crawler's isolated world in the current document (made on first use)."""
         web = self.web
@@ -416,11 +440,13 @@ class Browser:
         self._drain()
         self._limit(self.config.timing.load_timeout)
         try:
+            before = self._document()
             if urldefrag(self.url()).url == urldefrag(url).url:
                 # Only the fragment differs: the browser would stay in the same document, with
                 # the application's state in memory. A load must start the document afresh.
                 self.web.get("about:blank")
             self.web.get(url)
+            self._committed(before, time.monotonic() + self.config.timing.load_timeout)
         except (TimeoutException, urllib3.exceptions.ReadTimeoutError):
             limit = self.config.timing.load_timeout
             raise PageTimeout(f"loading {url} took longer than {limit}s") from None
@@ -436,15 +462,18 @@ class Browser:
         self.visited.add(origin(url))
         return snapshot
 
-    def settled(self, light: bool = False) -> Snapshot:
-        """The current document's snapshot once loaded and settled, riding out navigations."""
+    def settled(self, light: bool = False, navigating: bool = False) -> Snapshot:
+        """The current document's snapshot once loaded and settled, riding out navigations
+        within the load timeout; ``navigating``: an action started one, and a call may wait
+        in the document being left until the next one commits."""
         deadline = time.monotonic() + self.config.timing.load_timeout
         while True:
             result = self._call("snapshot", {"volatile": self.volatile, "light": light})
-            if not (result.get("leaving") or result.get("missing")):
-                return self._snapshot(result)
-            if time.monotonic() > deadline:
+            left = result.get("leaving") or result.get("missing")
+            if (left or navigating) and time.monotonic() > deadline:
                 raise PageTimeout("a navigation did not complete in time")
+            if not left:
+                return self._snapshot(result)
             if result.get("missing"):
                 url = self.url()
                 if not url.startswith(("http:", "https:")):
@@ -471,7 +500,7 @@ class Browser:
             raise ActionFailed("the page agent is missing from this page")
         if result.get("navigating") or result.get("leaving"):
             where, blocked, dialogs = answers.departure(result)
-            snapshot = self.settled(light)
+            snapshot = self.settled(light, navigating=True)
             snapshot.navigated = where or snapshot.url
             snapshot.blocked = [*blocked, *snapshot.blocked]
             snapshot.dialogs = [*dialogs, *snapshot.dialogs]
@@ -501,7 +530,7 @@ class Browser:
             step = answers.reply(step)
             self._failed(step)
             if step.get("navigating"):
-                snapshot = self.settled(light=True)
+                snapshot = self.settled(light=True, navigating=True)
                 snapshot.navigated = answers.departure(step)[0] or snapshot.url
                 snapshots.append(snapshot)
                 break

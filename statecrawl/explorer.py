@@ -10,7 +10,6 @@ replays the shortest known path otherwise.
 from __future__ import annotations
 
 import contextlib
-import logging
 import re
 import signal
 import tempfile
@@ -43,7 +42,7 @@ from .errors import (
 from .graph import StateGraph
 from .models import generated_between, get_model, volatile_between
 from .network import Exchange
-from .plugin import CrawlView, Plugin
+from .plugin import Plugin
 from .resume import capture, restore
 from .scope import Scope
 from .state import Action, Snapshot, State, digest
@@ -65,7 +64,6 @@ class Stats:
     inferred: int = 0
     capped: int = 0
     restarts: int = 0
-    plugin_failures: int = 0
     frontier: int = 0
     max_depth: int = 0
     elapsed: float = 0.0
@@ -78,9 +76,6 @@ class Stats:
 
 STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
 SAVE_EVERY = 1.0  # seconds between checkpoints: at most this much work is lost to a kill
-MAX_PLUGIN_FAILURES = 100  # plugin failures listed in the graph (all are counted)
-
-log = logging.getLogger(__name__)
 
 
 class Worker:
@@ -145,8 +140,6 @@ class Explorer:
         self._dangerous_patterns = [re.compile(p) for p in config.dangerous]
         self._last_checkpoint = 0.0
         self._last_save = 0.0
-        self.view = CrawlView(self)
-        self._deferred = threading.local()  # hooks a thread owes the plugins
         self.store = open_store(self.out.path)
         self.run_id = 0
         if config.resume:
@@ -257,7 +250,8 @@ class Explorer:
         first = self.workers[0]
         first.busy = True  # while seeding, as for any work: a stop's grace applies
         first.browser.start()
-        self._broadcast("on_start")
+        for plugin in self.plugins:
+            plugin.on_start(self)
         self._seed(first)
         first.busy = False
         for worker in self.workers[1:]:
@@ -301,10 +295,23 @@ class Explorer:
         return any(p.needs_network for p in self.plugins)
 
     def _seed(self, worker: Worker) -> None:
-        """Load each start URL twice: the root states, and what changes with no user action."""
+        """Load each start URL twice: the root states, and what changes with no user action.
+        A start page that hangs the browser (a busy script, a load that never ends) is a
+        failure of the crawl recorded in the graph's ``failures``, and its browser replaced;
+        an unreachable one is an error."""
         for url in self.config.start_urls:
-            first = worker.browser.reset(url)
-            second = worker.browser.reset(url)
+            try:
+                first = worker.browser.reset(url)
+                second = worker.browser.reset(url)
+            except PageTimeout as exc:
+                if self.stop_requested:
+                    return
+                with self.lock:
+                    self.stats.failures += 1
+                    failures = self.graph.graph.graph.setdefault("failures", [])
+                    failures.append({"url": url, "error": str(exc)})
+                self._recover(worker)
+                continue
             exchanges = worker.browser.take_exchanges()
             with self.lock:
                 self._learn(volatile_between(first.html, second.html) or set())
@@ -314,23 +321,19 @@ class Explorer:
                     self.loads[url] = root
                     self.first_loads.setdefault(url, second.html)
                     worker.current = root
-            self._flush()
 
     def _work(self, worker: Worker) -> None:
         """Take work and do it until there is none left or the crawl stops."""
         while True:
             with self.lock:
                 work = self._next(worker)
-                if work is not None:
-                    worker.busy = True
-                    worker.work = work
-            if work is None:
-                self._flush()  # hooks of transitions inferred on the way
-                return
+                if work is None:
+                    return
+                worker.busy = True
+                worker.work = work
             try:
                 self._attempt(worker, work)
             finally:
-                self._flush()
                 with self.lock:
                     worker.busy = False
                     worker.work = None
@@ -430,7 +433,7 @@ class Explorer:
         try:
             if worker.current != source.id:
                 self._reach(worker, source)
-                source = self.states[self.resolve(source.id)]
+                source = self.states[self._resolve(source.id)]
             snapshot = worker.browser.fire(action)
             exchanges = worker.browser.take_exchanges()
         except Unreachable:
@@ -446,7 +449,7 @@ class Explorer:
             return
         with self.lock:
             self._learn(set(snapshot.volatile))
-            source = self.states.get(self.resolve(source.id), source)
+            source = self.states.get(self._resolve(source.id), source)
             target = self._observe(snapshot, worker, source.depth + 1, exchanges, source.id, action)
             worker.current = target
             if target is not None:
@@ -546,7 +549,7 @@ class Explorer:
                 shown = self._reconcile([snapshot], [state.id])[0]
                 self.loads[state.url] = shown
                 worker.current = shown
-                if shown == self.resolve(state.id):
+                if shown == self._resolve(state.id):
                     return
         why: str | None = "no known path to it"
         for attempt in range(2):
@@ -558,7 +561,7 @@ class Explorer:
             if why is None:
                 return
         with self.lock:
-            state = self.states.get(self.resolve(state.id), state)
+            state = self.states.get(self._resolve(state.id), state)
             if worker.current == state.id:
                 return
             state.unreachable = True
@@ -630,7 +633,7 @@ class Explorer:
                 snapshot = self._fresh_load(worker, url)
                 with self.lock:
                     worker.current = self._reconcile([snapshot], [start])[0]
-                    start = self.resolve(start)
+                    start = self._resolve(start)
                     if worker.current != start:
                         return f"loading {url} shows another state than {start}"
             if worker.current != start:
@@ -649,7 +652,7 @@ class Explorer:
                     reached = self._reconcile(snapshots, expected)
                     worker.current = reached[-1]  # the browser went as far as the batch did
                 for (action, target), got in zip(path, reached, strict=False):
-                    if got != self.resolve(target):
+                    if got != self._resolve(target):
                         return f"{action.event} on {action.name} led to another state than {target}"
                 path = path[len(snapshots) :]
             return None
@@ -667,7 +670,7 @@ class Explorer:
         while True:
             reached = [self.index.get(self.model.key(s, self.volatile)) for s in snapshots]
             for snapshot, got, wanted in zip(snapshots, reached, expected, strict=False):
-                want = self.resolve(wanted)
+                want = self._resolve(wanted)
                 state = self.states.get(want)
                 if got != want and state is not None and state.snapshot is not None:
                     names = generated_between(state.snapshot.html, snapshot.html)
@@ -695,7 +698,8 @@ class Explorer:
         else:
             state_id = self._add_state(key, snapshot, worker, depth, parent, action)
         if exchanges:
-            self._hook("on_exchanges", state_id, exchanges)
+            for plugin in self.plugins:
+                plugin.on_exchanges(self, state_id, exchanges)
         return state_id
 
     def _add_state(
@@ -743,7 +747,8 @@ class Explorer:
         )
         if snapshot.truncated:
             self.graph.graph.nodes[state_id]["truncated"] = True
-        self._hook("on_state", state, snapshot, worker.browser, parent, action)
+        for plugin in self.plugins:
+            plugin.on_state(self, state, snapshot, worker.browser, parent, action)
         if action is not None and self._dangerous(action):
             # What follows a logout or a delete runs without the session or the data the rest
             # of the crawl has: the state is kept, but not explored further.
@@ -824,7 +829,8 @@ class Explorer:
         self.graph.add_transition(source, target, action.key, **attrs)
         if not inferred:
             self.stats.transitions += 1
-        self._hook("on_transition", source, action, target, snapshot)
+        for plugin in self.plugins:
+            plugin.on_transition(self, source, action, target, snapshot)  # type: ignore[arg-type]
 
     def _external(self, source: str, action: Action, url: str) -> None:
         node = "x" + digest("external", url)[1:]
@@ -877,7 +883,7 @@ class Explorer:
                 self._merge(state.id, keeper)
         self.index = index
 
-    def resolve(self, state_id: str) -> str:
+    def _resolve(self, state_id: str) -> str:
         """The id a state has now: states merge when volatility is learned."""
         return self.merged.get(state_id, state_id)
 
@@ -958,8 +964,8 @@ class Explorer:
             self.stats.restarts = sum(w.browser.restarts for w in self.workers)
             for worker in self.workers:
                 step(self._last_exchanges, worker)
-            step(self._flush)
-            step(self._broadcast, "on_finish")
+            for plugin in self.plugins:
+                step(plugin.on_finish, self)
             step(self._name_states)
             before = len(failures)
             step(self._write)
@@ -981,40 +987,12 @@ class Explorer:
         finally:
             self.store.close()
 
-    # ---- plugins ------------------------------------------------------------------------------
-    def _hook(self, name: str, *args: Any) -> None:
-        """Tell the plugins, once this thread leaves the lock (see :meth:`_flush`)."""
-        queue = getattr(self._deferred, "calls", None)
-        if queue is None:
-            queue = self._deferred.calls = []
-        queue.append((name, args))
-
-    def _flush(self) -> None:
-        """Run the hooks this thread deferred, outside the lock, while its browser still shows
-        what they are about."""
-        calls, self._deferred.calls = getattr(self._deferred, "calls", None) or [], []
-        for name, args in calls:
-            self._broadcast(name, *args)
-
-    def _broadcast(self, name: str, *args: Any) -> None:
-        """Call hook ``name`` of every plugin; one that raises is recorded, not fatal."""
-        for plugin in self.plugins:
-            try:
-                getattr(plugin, name)(self.view, *args)
-            except Exception as exc:  # a plugin's bug must not end the crawl
-                why = f"{type(plugin).__name__}.{name}: {type(exc).__name__}: {exc}"
-                log.warning("plugin failed: %s", why)
-                with self.lock:
-                    self.stats.plugin_failures += 1
-                    failures = self.graph.graph.graph.setdefault("plugin_failures", [])
-                    if len(failures) < MAX_PLUGIN_FAILURES:
-                        failures.append(why)
-
     def _last_exchanges(self, worker: Worker) -> None:
         """Hand the plugins what ``worker``'s browser fetched after its last transition."""
         leftover = worker.browser.take_exchanges(final=True)
         if leftover:
-            self._broadcast("on_exchanges", worker.current, leftover)
+            for plugin in self.plugins:
+                plugin.on_exchanges(self, worker.current, leftover)
 
     def _name_states(self) -> None:
         """Name each state by its final key. Its id was its key when it was found; volatility

@@ -32,8 +32,21 @@ def _js_pattern(pattern: str) -> list[str]:
     return [pattern[match.end() :], flags]
 
 
+def _url_pattern(host: str) -> str:
+    """A ``host[:port]`` as URLPattern text: the colons of an IPv6 address escaped (in a
+    pattern they would start named groups)."""
+    if not host.startswith("["):
+        return host
+    address, _, rest = host[1:].partition("]")
+    return "[" + address.replace(":", "\\:") + "]" + rest
+
+
 class Scope:
-    """Decides whether a URL belongs to the crawl; the page agent applies the same rules."""
+    """Decides whether a URL belongs to the crawl; the page agent applies the same rules.
+
+    The browser fetches from the start origins' hosts and ``allow``'s only; ``include``
+    patterns narrow what is crawled within the start origins, never widen it.
+    """
 
     def __init__(self, config: Config) -> None:
         self.origins = frozenset(origin(u) for u in config.start_urls)
@@ -46,23 +59,17 @@ class Scope:
             return False
         if any(p.search(url) for p in self.exclude):
             return False
-        if self.include:
-            return any(p.search(url) for p in self.include)
-        return origin(url) in self.origins
+        if origin(url) not in self.origins:
+            return False
+        return not self.include or any(p.search(url) for p in self.include)
 
-    def hosts(self) -> list[str] | None:
-        """The ``host[:port]`` the browser may reach: the start origins' and ``allow``'s, or
-        ``None`` when the scope is not a set of origins (``include`` patterns)."""
-        if self.include:
-            return None
+    def hosts(self) -> list[str]:
+        """The ``host[:port]`` the browser may reach: the start origins' and ``allow``'s."""
         return sorted({urlsplit(o).netloc for o in self.origins} | set(self.allow))
 
-    def request_patterns(self) -> list[dict[str, object]] | None:
+    def request_patterns(self) -> list[dict[str, object]]:
         """CDP ``Network.setBlockedURLs`` patterns that fail out-of-scope requests at once."""
-        hosts = self.hosts()
-        if hosts is None:
-            return None
-        allowed = [f"*://{h}/*" for h in hosts]
+        allowed = [f"*://{_url_pattern(h)}/*" for h in self.hosts()]
         return [
             *({"urlPattern": p, "block": False} for p in allowed),
             *({"urlPattern": p, "block": True} for p in ("*://*/*", "*://*:*/*")),
@@ -71,18 +78,19 @@ class Scope:
     def proxy_flags(self) -> list[str]:
         """Chromium flags sending every request outside the allowed hosts to a closed loopback
         port, so frames, workers and sockets cannot leave the scope either."""
-        hosts = self.hosts()
-        if hosts is None:
-            return []
         return [
             f"--proxy-server=http://127.0.0.1:{CLOSED_PORT}",
-            "--proxy-bypass-list=" + ";".join(["<-loopback>", *hosts]),
+            "--proxy-bypass-list=" + ";".join(["<-loopback>", *self.hosts()]),
         ]
 
     def for_agent(self) -> dict[str, object]:
         """The rules as data for the page agent."""
+        # An include pattern holds for the agent only at a start origin, as it does here.
+        origins = "|".join(re.escape(o) for o in sorted(self.origins))
+        guard = f"^(?=(?:{origins})(?:[/?#]|$))[\\s\\S]*?"
+        include = (_js_pattern(p.pattern) for p in self.include)
         return {
             "origins": sorted(self.origins),
-            "include": [_js_pattern(p.pattern) for p in self.include],
+            "include": [[f"{guard}(?:{source})", flags] for source, flags in include],
             "exclude": [_js_pattern(p.pattern) for p in self.exclude],
         }

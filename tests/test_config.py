@@ -500,10 +500,10 @@ def test_default_scope_is_the_start_origins() -> None:
     assert "http://localhost:8000/" not in s
 
 
-def test_include_replaces_the_origin_rule() -> None:
+def test_include_narrows_the_origin_rule() -> None:
     s = scope(include=(r"/app/",))
     assert "http://127.0.0.1:8000/app/x" in s
-    assert "http://elsewhere.test/app/y" in s
+    assert "http://elsewhere.test/app/y" not in s  # the browser fetches from no other host
     assert "http://127.0.0.1:8000/other" not in s
 
 
@@ -538,7 +538,8 @@ def test_origin_ignores_host_case_and_default_port() -> None:
 def test_for_agent_turns_leading_inline_flags_into_js_flags() -> None:
     data = scope(include=(r"(?i)/APP/", r"^http://x/"), exclude=(r"(?is)secret.",)).for_agent()
     assert data["origins"] == ["http://127.0.0.1:8000"]
-    assert data["include"] == [["/APP/", "i"], ["^http://x/", ""]]
+    at_origin = r"^(?=(?:http://127\.0\.0\.1:8000)(?:[/?#]|$))[\s\S]*?"
+    assert data["include"] == [[at_origin + "(?:/APP/)", "i"], [at_origin + "(?:^http://x/)", ""]]
     assert data["exclude"] == [["secret.", "is"]]
 
 
