@@ -18,7 +18,7 @@ import hashlib
 import json
 import re
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urldefrag, urlsplit
@@ -69,8 +69,7 @@ class Capture:
     record_id: str
     date: str
     state: str | None
-    request_type: str = ""
-    fuzzy: tuple[tuple[str, str], ...] = field(default=())
+    content_type: str = ""  # the request's
 
     @property
     def usable(self) -> bool:
@@ -166,7 +165,7 @@ class ArchiveIndex:
         for record_id, response in responses.items():
             if record_id not in requests:
                 continue  # a response with no request: nothing to match it on
-            method, body, request_type = requests[record_id]
+            method, body, content_type = requests[record_id]
             payload = response.location if response.has_payload else None
             if response.refers_to is not None:
                 original = responses.get(response.refers_to)
@@ -182,7 +181,7 @@ class ArchiveIndex:
                 record_id=record_id,
                 date=response.date,
                 state=response.state,
-                request_type=request_type,
+                content_type=content_type,
             )
             self._add(capture)
         self.captures.sort(key=lambda c: c.date)
@@ -241,8 +240,7 @@ class ArchiveIndex:
         self.captures.append(capture)
         exact = (capture.method, url, _digest(capture.body))
         self._exact.setdefault(exact, []).append(capture)
-        key = _fuzzy_key(url, capture.body, capture.request_type)
-        capture.fuzzy = key[1]
+        key = _fuzzy_key(url, capture.body, capture.content_type)
         self._fuzzy.setdefault((capture.method, *key), []).append(capture)
 
 

@@ -13,14 +13,19 @@ crawl's states; each opens as recorded (its DOM with scripts removed, styles and
 the archive) and links to the live page, which runs when the browser uses the server as its
 proxy.
 
-Why warcio and not pywb: both were tried. pywb (2.10, from PyPI) replays these WARCs (the
-interop test shows it), but in its proxy mode it inserts its banner and client-side rewriting
-script into every HTML page, which changes the DOM a state key is computed from; it runs on
-gevent, whose monkey-patching does not sit well with the Selenium threads of ``verify``; it
-needs a collection tree and a CDXJ index built first; and its misses come back as HTML pages,
-while ``verify`` needs each missing exchange by name. A warcio index of the records
-(:mod:`statecrawl.replay.index`) with pywb-style fuzzy matching does the same here with the
-stdlib's HTTP server and no new dependency.
+Why warcio and not pywb: pywb 2.10 installs from PyPI here and was tried: it indexes these
+WARCs and replays their pages (the interop test in ``tests/test_export.py``), but it does not
+fit replay for verification. It picks among captures by time, so asked for ``app.js`` without
+a timestamp it answered the latest capture, a ``304 Not Modified`` with no body, which a fresh
+browser cannot use; this index passes over such captures and prefers those recorded on the
+way to the state being replayed (``WARC-Statecrawl-State``). Its proxy mode inserts its banner
+into HTML pages unless configured not to, and a changed DOM is another state. It imports
+gevent's monkey-patching of the standard library (``pywb.apps.frontendapp``), which would
+patch the threads and sockets Selenium uses in the same process. It needs a collection tree
+and an index built first (``wb-manager``), and it answers a miss with an HTML page, while
+``verify`` names each missing exchange. So the server is a warcio index of the records
+(:mod:`statecrawl.replay.index`) with pywb-style fuzzy matching, on the standard library's
+HTTP server, with no new dependency.
 """
 
 from __future__ import annotations
@@ -166,10 +171,6 @@ class ReplayServer:
             with self._lock:
                 self.prefer = ()
                 seen.extend(self.misses[start:])
-
-    def misses_since(self, count: int) -> list[Miss]:
-        with self._lock:
-            return self.misses[count:]
 
     # -- answering -----------------------------------------------------------------------------
 

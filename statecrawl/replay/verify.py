@@ -146,7 +146,7 @@ class _Verifier:
         check = StateCheck(state_id, False, steps=len(steps))
         with self.server.preferring(on_the_way) as misses:
             try:
-                check.reason = self._walk(state_id, url, steps, keys)
+                check.reason, check.reached = self._walk(state_id, url, steps, keys)
             except (NavigationError, StatecrawlError) as exc:
                 self.here = None
                 check.reason = f"replay failed: {exc}"
@@ -158,7 +158,10 @@ class _Verifier:
             self.here = None
         return check
 
-    def _walk(self, state_id: str, url: str, steps: list[dict[str, Any]], keys: list[str]) -> str:
+    def _walk(
+        self, state_id: str, url: str, steps: list[dict[str, Any]], keys: list[str]
+    ) -> tuple[str, str | None]:
+        """Why the state was not reproduced ("" when it was), and the key reached."""
         done = 0
         if (
             self.here is not None
@@ -176,11 +179,11 @@ class _Verifier:
             action = next((a for a in snapshot.actions() if a.key == step["key"]), None)
             if action is None:
                 self.here = None
-                return f"step {number}: the page does not offer {step['step']}"
+                return f"step {number}: the page does not offer {step['step']}", None
             snapshot = self.snapshot = self.browser.fire(action)
         reached = self.model.key(snapshot, self.volatile)
         if reached == state_id or reached in self.crawl.graph.nodes[state_id].get("aliases", ()):
-            return ""
+            return "", reached
         if generated_between(self.crawl.html(state_id), snapshot.html):
-            return ""  # only values generated per action differ
-        return f"reached state {reached} instead (after {len(steps)} steps)"
+            return "", reached  # only values generated per action differ
+        return f"reached state {reached} instead (after {len(steps)} steps)", reached
