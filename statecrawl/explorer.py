@@ -10,6 +10,7 @@ replays the shortest known path otherwise.
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 import signal
 import tempfile
@@ -42,7 +43,7 @@ from .errors import (
 from .graph import StateGraph
 from .models import generated_between, get_model, volatile_between
 from .network import Exchange
-from .plugin import Plugin
+from .plugin import CrawlView, Plugin
 from .resume import capture, restore
 from .scope import Scope
 from .state import Action, Snapshot, State, digest
@@ -64,6 +65,7 @@ class Stats:
     inferred: int = 0
     capped: int = 0
     restarts: int = 0
+    plugin_failures: int = 0
     frontier: int = 0
     max_depth: int = 0
     elapsed: float = 0.0
@@ -76,6 +78,9 @@ class Stats:
 
 STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
 SAVE_EVERY = 1.0  # seconds between checkpoints: at most this much work is lost to a kill
+MAX_PLUGIN_FAILURES = 100  # plugin failures listed in the graph (all are counted)
+
+log = logging.getLogger(__name__)
 
 
 class Worker:
@@ -140,6 +145,8 @@ class Explorer:
         self._dangerous_patterns = [re.compile(p) for p in config.dangerous]
         self._last_checkpoint = 0.0
         self._last_save = 0.0
+        self.view = CrawlView(self)
+        self._deferred = threading.local()  # hooks a thread owes the plugins
         self.store = open_store(self.out.path)
         self.run_id = 0
         if config.resume:
@@ -250,8 +257,7 @@ class Explorer:
         first = self.workers[0]
         first.busy = True  # while seeding, as for any work: a stop's grace applies
         first.browser.start()
-        for plugin in self.plugins:
-            plugin.on_start(self)
+        self._broadcast("on_start")
         self._seed(first)
         first.busy = False
         for worker in self.workers[1:]:
@@ -321,19 +327,23 @@ class Explorer:
                     self.loads[url] = root
                     self.first_loads.setdefault(url, second.html)
                     worker.current = root
+            self._flush()
 
     def _work(self, worker: Worker) -> None:
         """Take work and do it until there is none left or the crawl stops."""
         while True:
             with self.lock:
                 work = self._next(worker)
-                if work is None:
-                    return
-                worker.busy = True
-                worker.work = work
+                if work is not None:
+                    worker.busy = True
+                    worker.work = work
+            if work is None:
+                self._flush()  # hooks of transitions inferred on the way
+                return
             try:
                 self._attempt(worker, work)
             finally:
+                self._flush()
                 with self.lock:
                     worker.busy = False
                     worker.work = None
@@ -433,7 +443,7 @@ class Explorer:
         try:
             if worker.current != source.id:
                 self._reach(worker, source)
-                source = self.states[self._resolve(source.id)]
+                source = self.states[self.resolve(source.id)]
             snapshot = worker.browser.fire(action)
             exchanges = worker.browser.take_exchanges()
         except Unreachable:
@@ -449,7 +459,7 @@ class Explorer:
             return
         with self.lock:
             self._learn(set(snapshot.volatile))
-            source = self.states.get(self._resolve(source.id), source)
+            source = self.states.get(self.resolve(source.id), source)
             target = self._observe(snapshot, worker, source.depth + 1, exchanges, source.id, action)
             worker.current = target
             if target is not None:
@@ -549,7 +559,7 @@ class Explorer:
                 shown = self._reconcile([snapshot], [state.id])[0]
                 self.loads[state.url] = shown
                 worker.current = shown
-                if shown == self._resolve(state.id):
+                if shown == self.resolve(state.id):
                     return
         why: str | None = "no known path to it"
         for attempt in range(2):
@@ -561,7 +571,7 @@ class Explorer:
             if why is None:
                 return
         with self.lock:
-            state = self.states.get(self._resolve(state.id), state)
+            state = self.states.get(self.resolve(state.id), state)
             if worker.current == state.id:
                 return
             state.unreachable = True
@@ -633,7 +643,7 @@ class Explorer:
                 snapshot = self._fresh_load(worker, url)
                 with self.lock:
                     worker.current = self._reconcile([snapshot], [start])[0]
-                    start = self._resolve(start)
+                    start = self.resolve(start)
                     if worker.current != start:
                         return f"loading {url} shows another state than {start}"
             if worker.current != start:
@@ -652,7 +662,7 @@ class Explorer:
                     reached = self._reconcile(snapshots, expected)
                     worker.current = reached[-1]  # the browser went as far as the batch did
                 for (action, target), got in zip(path, reached, strict=False):
-                    if got != self._resolve(target):
+                    if got != self.resolve(target):
                         return f"{action.event} on {action.name} led to another state than {target}"
                 path = path[len(snapshots) :]
             return None
@@ -670,7 +680,7 @@ class Explorer:
         while True:
             reached = [self.index.get(self.model.key(s, self.volatile)) for s in snapshots]
             for snapshot, got, wanted in zip(snapshots, reached, expected, strict=False):
-                want = self._resolve(wanted)
+                want = self.resolve(wanted)
                 state = self.states.get(want)
                 if got != want and state is not None and state.snapshot is not None:
                     names = generated_between(state.snapshot.html, snapshot.html)
@@ -698,8 +708,7 @@ class Explorer:
         else:
             state_id = self._add_state(key, snapshot, worker, depth, parent, action)
         if exchanges:
-            for plugin in self.plugins:
-                plugin.on_exchanges(self, state_id, exchanges)
+            self._hook("on_exchanges", state_id, exchanges)
         return state_id
 
     def _add_state(
@@ -747,8 +756,7 @@ class Explorer:
         )
         if snapshot.truncated:
             self.graph.graph.nodes[state_id]["truncated"] = True
-        for plugin in self.plugins:
-            plugin.on_state(self, state, snapshot, worker.browser, parent, action)
+        self._hook("on_state", state, snapshot, worker.browser, parent, action)
         if action is not None and self._dangerous(action):
             # What follows a logout or a delete runs without the session or the data the rest
             # of the crawl has: the state is kept, but not explored further.
@@ -829,8 +837,7 @@ class Explorer:
         self.graph.add_transition(source, target, action.key, **attrs)
         if not inferred:
             self.stats.transitions += 1
-        for plugin in self.plugins:
-            plugin.on_transition(self, source, action, target, snapshot)  # type: ignore[arg-type]
+        self._hook("on_transition", source, action, target, snapshot)
 
     def _external(self, source: str, action: Action, url: str) -> None:
         node = "x" + digest("external", url)[1:]
@@ -883,7 +890,7 @@ class Explorer:
                 self._merge(state.id, keeper)
         self.index = index
 
-    def _resolve(self, state_id: str) -> str:
+    def resolve(self, state_id: str) -> str:
         """The id a state has now: states merge when volatility is learned."""
         return self.merged.get(state_id, state_id)
 
@@ -964,8 +971,8 @@ class Explorer:
             self.stats.restarts = sum(w.browser.restarts for w in self.workers)
             for worker in self.workers:
                 step(self._last_exchanges, worker)
-            for plugin in self.plugins:
-                step(plugin.on_finish, self)
+            step(self._flush)
+            step(self._broadcast, "on_finish")
             step(self._name_states)
             before = len(failures)
             step(self._write)
@@ -987,12 +994,40 @@ class Explorer:
         finally:
             self.store.close()
 
+    # ---- plugins ------------------------------------------------------------------------------
+    def _hook(self, name: str, *args: Any) -> None:
+        """Tell the plugins, once this thread leaves the lock (see :meth:`_flush`)."""
+        queue = getattr(self._deferred, "calls", None)
+        if queue is None:
+            queue = self._deferred.calls = []
+        queue.append((name, args))
+
+    def _flush(self) -> None:
+        """Run the hooks this thread deferred, outside the lock, while its browser still shows
+        what they are about."""
+        calls, self._deferred.calls = getattr(self._deferred, "calls", None) or [], []
+        for name, args in calls:
+            self._broadcast(name, *args)
+
+    def _broadcast(self, name: str, *args: Any) -> None:
+        """Call hook ``name`` of every plugin; one that raises is recorded, not fatal."""
+        for plugin in self.plugins:
+            try:
+                getattr(plugin, name)(self.view, *args)
+            except Exception as exc:  # a plugin's bug must not end the crawl
+                why = f"{type(plugin).__name__}.{name}: {type(exc).__name__}: {exc}"
+                log.warning("plugin failed: %s", why)
+                with self.lock:
+                    self.stats.plugin_failures += 1
+                    failures = self.graph.graph.graph.setdefault("plugin_failures", [])
+                    if len(failures) < MAX_PLUGIN_FAILURES:
+                        failures.append(why)
+
     def _last_exchanges(self, worker: Worker) -> None:
         """Hand the plugins what ``worker``'s browser fetched after its last transition."""
         leftover = worker.browser.take_exchanges(final=True)
         if leftover:
-            for plugin in self.plugins:
-                plugin.on_exchanges(self, worker.current, leftover)
+            self._broadcast("on_exchanges", worker.current, leftover)
 
     def _name_states(self) -> None:
         """Name each state by its final key. Its id was its key when it was found; volatility
