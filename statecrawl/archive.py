@@ -14,6 +14,7 @@ import hashlib
 import http
 import io
 import json
+import logging
 import os
 import re
 import threading
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from .browser import Browser
     from .state import Action, Snapshot, State
 
+log = logging.getLogger(__name__)
 REVISIT_PROFILE = "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"
 CACHED_BODY = "served from the browser cache; the body was captured earlier"
 
@@ -494,7 +496,9 @@ def recover(directory: Path) -> list[Path]:
     for path in sorted(directory.glob("*.warc.gz.open")):
         try:
             with path.open("r+b") as stream:
-                stream.truncate(_whole_members(stream))
+                end = _whole_members(stream)
+                log.info("closing %s, left open by a killed run, at byte %d", path.name, end)
+                stream.truncate(end)
             os.replace(path, path.with_suffix(""))
         except OSError as exc:
             raise ArchiveError(f"cannot recover WARC file {path}: {_reason(exc)}") from None

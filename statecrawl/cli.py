@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
 import sys
 import threading
@@ -199,6 +200,12 @@ def parser() -> argparse.ArgumentParser:
     """The argument parser of ``statecrawl``."""
     p = Parser(prog="statecrawl", description=__doc__)
     p.add_argument("--version", action="version", version=f"statecrawl {__version__}")
+    p.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        default="warning",
+        help="what the log on standard error shows (warning)",
+    )
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("crawl", help="explore an application and write a crawl directory")
     c.add_argument("urls", nargs="*", metavar="URL", help="start URL(s)")
@@ -278,6 +285,31 @@ def run_crawl(
     return result
 
 
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+class StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever ``sys.stderr`` is when a record comes (it may be replaced)."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> TextIO:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: TextIO) -> None:
+        pass
+
+
+def configure_logging(level: str) -> None:
+    """Send statecrawl's log (``logging.getLogger("statecrawl…")``) to standard error."""
+    logger = logging.getLogger("statecrawl")
+    logger.setLevel(level.upper())
+    if not any(isinstance(h, StderrHandler) for h in logger.handlers):
+        handler = StderrHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        logger.addHandler(handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``statecrawl`` command.
 
@@ -289,6 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with Signals() as signals:
         try:
             args = parser().parse_args(argv)
+            configure_logging(args.log_level)
             if args.command == "crawl":
                 run_crawl(build_config(args, args.urls), args.quiet, signals=signals)
             elif args.command == "demo":

@@ -154,6 +154,7 @@ class Explorer:
             if checkpoint is None:
                 raise ArchiveError(f"{self.out.path} holds no checkpoint to resume from")
             restore(self, checkpoint)
+            log.info("resuming %s: %d states known", self.out.path, len(self.states))
             end_leftovers(checkpoint.tables.get("browsers", {}))  # a killed run's Chromium
             for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
                 if not (state.unreachable or state.final) and state.depth < config.limits.max_depth:
@@ -172,6 +173,7 @@ class Explorer:
         self.started = time.monotonic()
         self.started_at = datetime.now(UTC)
         self.run_id = self.store.start_run(self.config.to_dict(), self.started_at.isoformat())
+        log.info("run %d of the crawl in %s started", self.run_id, self.out.path)
         if self.config.limits.max_time is not None:
             # At the time limit the crawl stops as stop() stops it: an action still in flight
             # STOP_GRACE seconds later (a hung page, a slow load) is abandoned.
@@ -422,6 +424,7 @@ class Explorer:
         return False
 
     def _recover(self, worker: Worker) -> None:
+        log.warning("restarting browser %s", worker.name)
         try:
             worker.browser.restart()
         except StatecrawlError:
@@ -743,6 +746,7 @@ class Explorer:
         self.index[key] = state_id
         self.stats.states = len(self.states)
         self.stats.max_depth = max(self.stats.max_depth, depth)
+        log.debug("state %s at depth %d: %s", state_id, depth, snapshot.url)
         self.graph.add_state(
             state_id,
             url=state.url,
@@ -861,6 +865,7 @@ class Explorer:
         self._record_failure(work, reason)
 
     def _record_failure(self, work: Work, reason: str) -> None:
+        log.info("failed in state %s: %s: %s", work.state, work.action.name, reason)
         with self.lock:
             self.stats.failures += 1
             if work.state not in self.states:
@@ -991,6 +996,10 @@ class Explorer:
             self.store.save(capture(self))
             finished = datetime.now(UTC).isoformat()
             self.store.end_run(self.run_id, finished, self.stop_reason)
+            log.info(
+                "run %d ended (%s): %d states, %d transitions",
+                self.run_id, self.stop_reason, self.stats.states, self.stats.transitions,
+            )
         finally:
             self.store.close()
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from statecrawl.cli import main
+from statecrawl.cli import configure_logging, main
 from statecrawl.directory import CrawlDirectory, is_crawl
 from statecrawl.errors import ArchiveError
 from tests.conftest import Site, error_line
@@ -72,7 +72,11 @@ def test_crawling_twice_into_one_directory(
     first = sorted(p.name for p in (out / "archive").iterdir())
     (out / "states" / "stale.html").write_text("<p>stale</p>", encoding="utf-8")
     assert "--overwrite" in error_line(capsys, argv)
-    assert main([*argv, "--overwrite"]) == 0
+    try:
+        assert main(["--log-level", "info", *argv, "--overwrite"]) == 0
+    finally:
+        configure_logging("warning")
+    assert "INFO statecrawl.explorer: run 1 of the crawl in" in capsys.readouterr().err
     assert not (out / "states" / "stale.html").exists()
     assert len(list((out / "archive").glob("*.warc.gz"))) == len(
         [n for n in first if n.endswith(".warc.gz")]
