@@ -88,7 +88,9 @@
     },
   };
   const nativePush = uncurry(Array.prototype.push);
-  const Arr = {  // array methods that also take array-likes (NodeList, HTMLCollection, arguments)
+  // Array methods; all but sort also take array-likes (NodeList, HTMLCollection, arguments), and
+  // map, filter and slice make plain arrays (no species constructor is looked up).
+  const Arr = {
     __proto__: null,
     push: nativePush,
     join: uncurry(Array.prototype.join),
@@ -140,7 +142,7 @@
     natives(HTMLFormElement.prototype, ['requestSubmit']),
     natives(Event.prototype, ['preventDefault', 'stopImmediatePropagation']),
   );
-  const SELECT = {  // nodeType -> [querySelector, querySelectorAll]
+  const SELECT = {  // nodeType -> the querySelector and querySelectorAll of its prototype
     __proto__: null,
     1: natives(Element.prototype, ['querySelector', 'querySelectorAll']),
     9: natives(Document.prototype, ['querySelector', 'querySelectorAll']),
