@@ -18,7 +18,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -685,8 +685,8 @@ class Explorer:
             for snapshot, got, wanted in zip(snapshots, reached, expected, strict=False):
                 want = self.resolve(wanted)
                 state = self.states.get(want)
-                if got != want and state is not None and state.snapshot is not None:
-                    names = generated_between(state.snapshot.html, snapshot.html)
+                if got != want and state is not None:
+                    names = generated_between(self._full(state).html, snapshot.html)
                     if names and not names <= self.volatile:
                         self._learn(names)
                         break  # keys changed: look again
@@ -739,7 +739,7 @@ class Explorer:
             title=snapshot.title,
             depth=depth,
             found_at=round(time.monotonic() - self.started, 3),
-            snapshot=snapshot,
+            snapshot=replace(snapshot, html="", frames=None),  # the DOM is on disk only
             actions=self.actions_of(snapshot),
         )
         self.states[state_id] = state
@@ -887,13 +887,23 @@ class Explorer:
             worker.browser.volatile = sorted(self.volatile)
         index: dict[str, str] = {}
         for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
-            assert state.snapshot is not None
-            key = self.model.key(state.snapshot, self.volatile)
+            key = self.model.key(self._full(state), self.volatile)
             state.key = key
             keeper = index.setdefault(key, state.id)
             if keeper != state.id:
                 self._merge(state.id, keeper)
         self.index = index
+
+    def _full(self, state: State) -> Snapshot:
+        """``state``'s snapshot with its DOM, read back from the crawl directory: states keep
+        no DOM in memory, so memory does not grow with the DOMs of a crawl."""
+        path = self.out.path / self.out.snapshot_path(state.id)
+        try:
+            html = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ArchiveError(f"the DOM of state {state.id} is gone: {exc}") from None
+        snapshot = state.snapshot or Snapshot(url=state.url, title=state.title, html="")
+        return replace(snapshot, html=html)
 
     def resolve(self, state_id: str) -> str:
         """The id a state has now: states merge when volatility is learned."""

@@ -67,12 +67,9 @@ def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
         graph.add_edge(source, target, key=key, **attrs)
     e.graph = StateGraph(graph)
     for record in checkpoint.states:
-        path = e.out.path / e.out.snapshot_path(record.id)
-        try:
-            html = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ArchiveError(f"cannot resume: the DOM of state {record.id}: {exc}") from None
-        snapshot = Snapshot(html=html, **record.snapshot)
+        if not (e.out.path / e.out.snapshot_path(record.id)).is_file():
+            raise ArchiveError(f"cannot resume: the DOM of state {record.id} is missing")
+        snapshot = Snapshot(html="", **record.snapshot)  # the DOM stays on disk
         e.states[record.id] = State(
             id=record.id,
             key=record.key,
