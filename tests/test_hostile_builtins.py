@@ -5,8 +5,9 @@ select, a link) whose first script may replace builtins. Each row of ``ROWS`` na
 builtins; each is replaced by a version that throws (``Error("hostile <name>")``) or that
 returns garbage, before any page script runs (``before``) or in the page's load handler
 (``after``). The crawl must give the clean twin's state ids and transitions, with no failure.
-A family's row replaces all its builtins in one crawl; an agent that still calls one of the
-throwing versions shows it by name in the failures the assertion prints.
+A family's row replaces all its builtins in one crawl, in one combination of flavour and
+time; the ``all`` rows replace every family at once, in every combination. An agent that still
+calls one of the throwing versions shows it by name in the failures the assertion prints.
 
 The page's own code uses none of the replaced builtins, so what is tested is the agent alone.
 """
@@ -228,21 +229,39 @@ def clean_twin(site: Site, crawl: CrawlFn, out: Path) -> Summary:
     return _twins[site.origin]
 
 
-# Each row is crawled twice: every flavour and every time once, alternating row by row.
+# Each row is crawled once, in one of the four combinations of flavour and time (row by row
+# in turn); "all" replaces every row's builtins at once (but frame-lookup's), in all four.
+COMBINATIONS = [
+    ("throws", "before"),
+    ("garbage", "after"),
+    ("throws", "after"),
+    ("garbage", "before"),
+]
+
+
+def members_of(row: str) -> dict[str, list[str]]:
+    """What a row replaces: ``{owner: [names]}``."""
+    if row != "all":
+        return ROWS.get(row, {})
+    merged: dict[str, list[str]] = {}
+    for name, members in ROWS.items():
+        if name != "frame-lookup":
+            for owner, names in members.items():
+                merged.setdefault(owner, []).extend(names)
+    return merged
+
+
+def case(row: str, flavour: str, when: str) -> Any:
+    """One crawl of the table; the frame-lookup row's throwing versions still end the crawl."""
+    pending = row == "frame-lookup" and flavour == "throws"
+    return pytest.param(
+        row, flavour, when, id=f"{row}-{flavour}-{when}", marks=[PENDING] if pending else []
+    )
+
+
 CASES = [
-    pytest.param(
-        row,
-        flavour,
-        when,
-        id=f"{row}-{flavour}-{when}",
-        marks=[PENDING] if row == "frame-lookup" and flavour == "throws" else [],
-    )
-    for i, row in enumerate([*ROWS, "added"])
-    for flavour, when in (
-        [("throws", "before"), ("garbage", "after")]
-        if i % 2 == 0
-        else [("throws", "after"), ("garbage", "before")]
-    )
+    *(case(row, *COMBINATIONS[i % 4]) for i, row in enumerate([*ROWS, "added"])),
+    *(case("all", flavour, when) for flavour, when in COMBINATIONS),
 ]
 
 
@@ -252,8 +271,8 @@ def test_replaced_builtins(
 ) -> None:
     """The crawl gives the clean twin's states and transitions, and records no failure."""
     states, edges = clean_twin(site, crawl, tmp_path / "twin")
-    members = ROWS.get(row, {})
-    url = serve(site, hostile_script(members, flavour, when, added=row == "added"))
+    added = row in ("added", "all")
+    url = serve(site, hostile_script(members_of(row), flavour, when, added=added))
     result = crawl(url, out=tmp_path / "hostile", **SETTINGS)
     assert not failures(result), failures(result)
     got_states, got_edges = summary(result)
