@@ -326,11 +326,11 @@
   const MAX_FRAMES = 20;
   function frameAgents() {  // [[frame element, its agent's frame interface]]
     const out = [];
-    for (const el of document.querySelectorAll('iframe, frame')) {
-      const asked = { frame: null };
-      try { if (el.contentWindow) signal(el.contentWindow, CHANNEL.frame, asked); } catch (e) { /* gone */ }
-      if (asked.frame) out.push([el, asked.frame]);
-      if (out.length >= MAX_FRAMES) break;
+    const all = selectAll(document, 'iframe, frame');
+    for (let i = 0; i < all.length && out.length < MAX_FRAMES; i++) {
+      const asked = { __proto__: null, frame: null };
+      try { if (all[i].contentWindow) signal(all[i].contentWindow, CHANNEL.frame, asked); } catch (e) { /* gone */ }
+      if (asked.frame) Arr.push(out, [all[i], asked.frame]);
     }
     return out;
   }
@@ -1709,6 +1709,6 @@
   nativeAdd.call(window, CHANNEL.frame, (event) => { receive(event).frame = agent.frame; }, true);
   nativeAdd.call(window, CHANNEL.note, (event) => {
     const { kind, item } = receive(event);
-    (kind === 'dialog' ? dialogs : popups).push(item);
+    Arr.push(kind === 'dialog' ? dialogs : popups, item);
   }, true);
 })

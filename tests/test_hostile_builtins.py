@@ -114,7 +114,7 @@ ROWS: dict[str, dict[str, list[str]]] = {
         "HTMLFormElement.prototype": ["requestSubmit"],
         "Number.prototype": ["toString", "toFixed"],
     },
-    # What frameAgents() (how the agent finds the agents of frames) still calls.
+    # What finding the agents of frames would call, were it not for the captured copies.
     "frame-lookup": {
         "document": ["querySelectorAll"],
         "Document.prototype": ["querySelectorAll"],
@@ -122,9 +122,6 @@ ROWS: dict[str, dict[str, list[str]]] = {
         "Object.getPrototypeOf([][Symbol.iterator]())": ["next"],
     },
 }
-PENDING = pytest.mark.xfail(
-    strict=True, reason="frameAgents() calls document.querySelectorAll and iterates a NodeList"
-)
 # MooTools and Prototype.js: enumerable members added to Object.prototype and Array.prototype,
 # and toJSON methods that JSON.stringify calls.
 ADDED = {
@@ -230,7 +227,7 @@ def clean_twin(site: Site, crawl: CrawlFn, out: Path) -> Summary:
 
 
 # Each row is crawled once, in one of the four combinations of flavour and time (row by row
-# in turn); "all" replaces every row's builtins at once (but frame-lookup's), in all four.
+# in turn); "all" replaces every row's builtins at once, in all four.
 COMBINATIONS = [
     ("throws", "before"),
     ("garbage", "after"),
@@ -244,19 +241,15 @@ def members_of(row: str) -> dict[str, list[str]]:
     if row != "all":
         return ROWS.get(row, {})
     merged: dict[str, list[str]] = {}
-    for name, members in ROWS.items():
-        if name != "frame-lookup":
-            for owner, names in members.items():
-                merged.setdefault(owner, []).extend(names)
+    for members in ROWS.values():
+        for owner, names in members.items():
+            merged.setdefault(owner, []).extend(names)
     return merged
 
 
 def case(row: str, flavour: str, when: str) -> Any:
-    """One crawl of the table; the frame-lookup row's throwing versions still end the crawl."""
-    pending = row == "frame-lookup" and flavour == "throws"
-    return pytest.param(
-        row, flavour, when, id=f"{row}-{flavour}-{when}", marks=[PENDING] if pending else []
-    )
+    """One crawl of the table."""
+    return pytest.param(row, flavour, when, id=f"{row}-{flavour}-{when}")
 
 
 CASES = [
