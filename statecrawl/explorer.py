@@ -103,8 +103,11 @@ class Explorer:
         *,
         plugins: Iterable[Plugin] = (),
         progress: Callable[[Stats], None] | None = None,
+        browser_factory: Callable[[Config, bool], Browser] | None = None,
     ) -> None:
         self.config = config
+        # (config, capture network) -> a worker's browser: Chromium, or a FakeBrowser in tests
+        self.browser_factory = browser_factory or (lambda c, net: Browser(c, capture_network=net))
         self.scope = Scope(config)
         self.model = get_model(config.model)
         self.strategy = get_strategy(config.strategy, seed=config.seed)
@@ -251,7 +254,7 @@ class Explorer:
     def _crawl(self) -> None:
         """Start the browsers, seed the start URLs, and work until there is nothing to do."""
         self.workers = [
-            Worker(Browser(self.config, capture_network=self.wants_network()), f"b{i}")
+            Worker(self.browser_factory(self.config, self.wants_network()), f"b{i}")
             for i in range(self.config.browser.count)
         ]
         for worker in self.workers:

@@ -24,6 +24,29 @@ BIN = Path(sys.executable).parent  # the virtual environment's commands (warcio,
 
 Handler = Callable[[Request], Response]
 
+# The test modules that never start Chromium: ``python -m pytest -m "not browser"`` runs them.
+# Every test of any other module is marked ``browser``; a test of these that tries to start
+# Chromium (here or in a subprocess) finds none and fails, so none slips into the fast run.
+BROWSER_FREE = frozenset({
+    "test_answers", "test_config", "test_engine", "test_graph", "test_models", "test_state",
+    "test_store", "test_strategies",
+})  # fmt: skip
+NO_CHROMIUM = "no-chromium-outside-tests-marked-browser"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.stem not in BROWSER_FREE:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(autouse=True)
+def _chromium_only_in_browser_tests(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if request.node.get_closest_marker("browser") is None:
+        monkeypatch.setenv("STATECRAWL_CHROME", NO_CHROMIUM)
+
 
 @pytest.fixture(scope="session")
 def httpserver_listen_address() -> tuple[str, int]:
