@@ -124,7 +124,6 @@ class Explorer:
         self.merged: dict[str, str] = {}  # id of a state merged into another -> that one's id
         self.volatile: frozenset[str] = frozenset()
         self.loads: dict[str, str | None] = {}  # URL -> the state a fresh load of it shows
-        self.first_loads: dict[str, str] = {}  # URL -> the html of its first fresh load
         self.links: dict[str, str] = {}  # followed link URL -> target state
         self.link_failures: dict[str, str] = {}  # link URL -> why loading it failed
         self.departures: dict[str, list[str]] = {}  # link URL -> where its page left the scope
@@ -330,7 +329,7 @@ class Explorer:
                 root = self._observe(second, worker, 0, exchanges)
                 if root is not None:
                     self.loads[url] = root
-                    self.first_loads.setdefault(url, second.html)
+                    self.store.first_load(url, second.html)
                     worker.current = root
             self._flush()
 
@@ -547,7 +546,7 @@ class Explorer:
         snapshot = worker.browser.reset(url)
         with self.lock:
             self.stats.resets += 1
-            first = self.first_loads.setdefault(url, snapshot.html)
+            first = self.store.first_load(url, snapshot.html)
             if first is not snapshot.html:
                 self._learn(volatile_between(first, snapshot.html) or set())
             self._learn(set(snapshot.volatile))

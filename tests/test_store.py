@@ -59,3 +59,16 @@ def test_runs_are_recorded(tmp_path: Path) -> None:
     assert [r.id for r in runs] == [first, second]
     assert runs[0].stop_reason == "max-time" and runs[1].finished is None
     assert runs[1].config["resume"] is True
+
+
+def test_first_loads_are_kept_at_once_and_across_runs(tmp_path: Path) -> None:
+    """The DOM of a URL's first fresh load is what later loads are compared with, in this run
+    and after a resume; a checkpoint does not replace it."""
+    store = open_store(tmp_path)
+    first = "<p>12:00:01</p>"
+    assert store.first_load("http://127.0.0.1/news", first) is first
+    store.save(checkpoint(2))
+    store.close()
+    again = open_store(tmp_path)
+    assert again.first_load("http://127.0.0.1/news", "<p>12:00:09</p>") == first
+    assert again.first_load("http://127.0.0.1/other", "<p>b</p>") == "<p>b</p>"

@@ -3,8 +3,10 @@
 A :class:`Checkpoint` is a consistent picture of a crawl in progress: the state graph, every
 state's identity and snapshot metadata (its DOM stays on disk in ``states/``), the (state,
 action) pairs already fired, the inference table, learned volatile names and the URL tables.
-The frontier is not stored: it is what remains to fire, rebuilt from the states and the fired
-set when a crawl resumes, so raising a limit and resuming explores what the new limit allows.
+The DOM of each URL's first fresh load is kept as it is met (volatility is learned by
+comparing later loads with it). The frontier is not stored: it is what remains to fire,
+rebuilt from the states and the fired set when a crawl resumes, so raising a limit and
+resuming explores what the new limit allows.
 A :class:`Store` keeps the last checkpoint and the history of runs; ``SqliteStore`` is the
 implementation (``OUT/crawl.sqlite``).
 """
@@ -32,6 +34,10 @@ class Store(Protocol):
 
     def runs(self) -> list[Run]:
         """Every run, first first."""
+        ...
+
+    def first_load(self, url: str, html: str) -> str:
+        """The DOM of the first fresh load of ``url`` (``html`` if this is the first)."""
         ...
 
     def save(self, checkpoint: Checkpoint) -> None:

@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS effects (action TEXT PRIMARY KEY, urls TEXT NOT NULL,
 CREATE TABLE IF NOT EXISTS volatile (name TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS tables (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS first_loads (url TEXT PRIMARY KEY, html TEXT NOT NULL);
 """
 CHECKPOINT_TABLES = (
     "nodes",
@@ -89,6 +90,16 @@ class SqliteStore:
         """Every run, first first."""
         rows = self._run("SELECT id, started, finished, stop_reason, config FROM runs ORDER BY id")
         return [Run(i, s, f, r, json.loads(c)) for i, s, f, r, c in rows]
+
+    # ---- first loads --------------------------------------------------------------------------
+    def first_load(self, url: str, html: str) -> str:
+        """The DOM the first fresh load of ``url`` showed, in this run or an earlier one:
+        ``html`` itself if this load is the first. Kept at once, outside checkpoints."""
+        rows = self._run("SELECT html FROM first_loads WHERE url = ?", url)
+        if rows:
+            return str(rows[0][0])
+        self._run("INSERT INTO first_loads VALUES (?, ?)", url, html)
+        return html
 
     # ---- checkpoints -------------------------------------------------------------------------
     def save(self, checkpoint: Checkpoint) -> None:
