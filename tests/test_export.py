@@ -21,6 +21,7 @@ import statecrawl
 from statecrawl.cli import main
 from statecrawl.demo_app import DemoApp
 from statecrawl.replay import ArchiveIndex
+from statecrawl.replay.rewrite import find, link_actions, serialize, static_html
 from tests.conftest import BIN, chrome_driver, run_tool
 
 
@@ -174,3 +175,70 @@ def test_pywb_indexes_and_replays_our_warcs(demo: statecrawl.Crawl, tmp_path: Pa
     finally:
         wayback.terminate()
         wayback.wait(timeout=10)
+
+
+RECORDED = """<!DOCTYPE html><html><head><meta charset="utf-8"><base href="/sub/">
+<script>steal()</script><link rel="stylesheet" href="a.css"><link rel="next" href="n.html">
+<meta http-equiv="refresh" content="0;url=http://elsewhere/"></head>
+<body onload="steal()"><a href="javascript:steal()">j</a>
+<img src="i.png" srcset="i.png 1x, gone.png 2x" onerror="steal()">
+<div style="background: url('/bg.png')"></div>
+<style>@import "s.css"; p { background: url(p.png) }</style>
+<iframe src="f.html" srcdoc="<script>steal()</script><img src=k.png>"></iframe>
+<noscript>no scripts</noscript><p id="a:b">text</p></body></html>"""
+
+
+def test_static_html_runs_nothing_and_maps_what_it_loads() -> None:
+    archived = {
+        f"http://h{path}": name
+        for path, name in [
+            ("/sub/a.css", "A"), ("/sub/i.png", "I"), ("/bg.png", "BG"),
+            ("/sub/s.css", "S"), ("/sub/p.png", "P"), ("/sub/k.png", "K"),
+        ]
+    }  # fmt: skip
+    root = static_html(RECORDED, "http://h/page", archived.get)
+    assert root is not None
+    page = serialize(root)
+    for gone in ("<script", "steal", "onload", "onerror", "javascript:", "refresh", "noscript",
+                 "<base", "gone.png", "f.html"):  # fmt: skip
+        assert gone not in page, gone
+    head = root.find("head")
+    assert [e.get("charset") or e.get("http-equiv") for e in head][:2] == [
+        "utf-8", "Content-Security-Policy",
+    ]  # fmt: skip
+    assert "script-src 'none'" in head[1].get("content")
+    assert 'href="A"' in page and 'href="n.html"' in page  # a plain link is the caller's
+    assert 'src="I"' in page and 'srcset="I 1x"' in page
+    assert 'url("BG")' in page and '@import "S"' in page and 'url("P")' in page
+    frame = next(root.iter("iframe"))
+    assert frame.get("sandbox") == "" and "K" in frame.get("srcdoc")
+    assert find(root, "#a\\:b") is next(root.iter("p"))
+    assert find(root, "html > body:nth-of-type(1) > p:nth-of-type(1)") is next(root.iter("p"))
+    assert find(root, "html > body:nth-of-type(1) > p:nth-of-type(2)") is None
+
+
+def test_actions_become_links_or_a_bar_of_links() -> None:
+    root = static_html(
+        '<div id="app"><button>Go</button><a href="/x">X</a><form id="f"></form></div>',
+        "http://h/",
+        lambda _url: None,
+    )
+    assert root is not None
+    link_actions(
+        root,
+        [
+            ("#app > button:nth-of-type(1)", "s1.html", 'click "Go"'),
+            ("#app > a:nth-of-type(1)", "s2.html", 'click "X"'),
+            ("#f", "s3.html", "submit q=a"),
+            ("#f", "s4.html", "submit q=b"),
+            ("x-app:nth-of-type(1) >>> button:nth-of-type(1)", "s5.html", "click in shadow"),
+        ],
+        "Other ways on",
+    )
+    button = next(root.iter("button"))
+    assert button.get("type") == "button" and button[0].get("href") == "s1.html"
+    assert button[0].text == "Go"
+    assert root.get_element_by_id("app")[1].get("href") == "s2.html"
+    bar = next(root.iter("nav"))
+    assert [a.get("href") for a in bar.iter("a")] == ["s3.html", "s4.html", "s5.html"]
+    assert [a.text for a in bar.iter("a")] == ["submit q=a", "submit q=b", "click in shadow"]

@@ -11,7 +11,10 @@ from __future__ import annotations
 import http.client
 import io
 import json
+import shutil
+import signal
 import socket
+import subprocess
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -21,6 +24,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 from pytest_httpserver import HTTPServer
+from warcio.archiveiterator import ArchiveIterator
+from warcio.warcwriter import WARCWriter
 from werkzeug import Response
 
 import statecrawl
@@ -33,7 +38,7 @@ from statecrawl.demo_app import DemoApp
 from statecrawl.network import Exchange
 from statecrawl.replay import ArchiveIndex, ReplayServer, verify
 from statecrawl.replay.verify import replay_config
-from tests.conftest import PAGES, Site, error_line
+from tests.conftest import BIN, PAGES, Site, error_line
 from tests.test_search_app import serve as serve_search
 
 MIN_FIDELITY = 0.95
@@ -260,3 +265,42 @@ def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "not a crawl directory" in error_line(capsys, ["verify", str(tmp_path)])
     assert "not a crawl directory" in error_line(capsys, ["replay", str(tmp_path)])
     assert "--min-fidelity" in error_line(capsys, ["verify", str(tmp_path), "--min-fidelity", "x"])
+
+
+def test_a_state_whose_exchange_is_missing_is_reported(
+    router_crawl: statecrawl.Crawl, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The router's /router/api/b answers dropped from a copy of the archive: the state that
+    shows it is not reproduced, and the reason names the missing exchange."""
+    copy = tmp_path / "copy"
+    shutil.copytree(router_crawl.path, copy)
+    for path in (copy / "archive").iterdir():
+        kept = io.BytesIO()
+        writer = WARCWriter(kept, gzip=True)
+        with path.open("rb") as stream:
+            for record in ArchiveIterator(stream):
+                if not (record.rec_headers.get_header("WARC-Target-URI") or "").endswith("/b"):
+                    writer.write_record(record)
+        path.write_bytes(kept.getvalue())
+    assert main(["verify", str(copy), "--min-fidelity", "0.9"]) == 2
+    out = capsys.readouterr().out
+    bravo = next(s["id"] for s in router_crawl.states() if s["url"].endswith("/router/b"))
+    assert out.startswith("replay fidelity 75.0%: 3 of 4 states"), out
+    assert f"  {bravo}: " in out
+    assert "/router/api/b: no recorded exchange" in out
+
+
+def test_replay_command_serves_until_stopped(demo_crawl: statecrawl.Crawl) -> None:
+    command = [str(BIN / "statecrawl"), "replay", str(demo_crawl.path), "--port", "0"]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        first = process.stderr.readline()
+        assert first.startswith(f"replaying {demo_crawl.path} ({len(demo_crawl)} states"), first
+        url = first.rsplit(" at ", 1)[1].strip()
+        assert "--proxy-server=http://127.0.0.1:" in process.stderr.readline()
+        with urllib.request.urlopen(url, timeout=10) as landing:
+            assert landing.status == 200 and b"/state/" in landing.read()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 128 + signal.SIGTERM
