@@ -137,7 +137,7 @@ class Timing:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Scope:
+class ScopeSettings:
     """Which URLs belong to the crawl: the start origins unless ``include`` says otherwise.
 
     The browser itself refuses every request outside the start origins (fetches, images,
@@ -181,7 +181,7 @@ class Inputs:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Browser:
+class BrowserSettings:
     """Which Chromium to drive and how: up to ``MAX_BROWSERS`` in parallel."""
 
     binary: str | None = None
@@ -233,9 +233,9 @@ class Config:
     resume: bool = False  # continue the crawl in ``out`` from its last checkpoint
     limits: Limits = field(default_factory=Limits)
     timing: Timing = field(default_factory=Timing)
-    scope: Scope = field(default_factory=Scope)
+    scope: ScopeSettings = field(default_factory=ScopeSettings)
     inputs: Inputs = field(default_factory=Inputs)
-    browser: Browser = field(default_factory=Browser)
+    browser: BrowserSettings = field(default_factory=BrowserSettings)
     archive: Archive = field(default_factory=Archive)
     model: str = "dom"
     strategy: str = "breadth-first"

@@ -13,18 +13,17 @@ import pytest
 from statecrawl.config import (
     DANGEROUS_DEFAULT,
     Archive,
-    Browser,
+    BrowserSettings,
     Config,
     Inputs,
     Limits,
-    Scope,
+    ScopeSettings,
     Timing,
     check_url,
     merge,
 )
 from statecrawl.errors import ConfigError, StatecrawlError
-from statecrawl.scope import Scope as UrlScope
-from statecrawl.scope import origin
+from statecrawl.scope import Scope, origin
 from tests.conftest import error_line
 
 URL = "http://127.0.0.1:8000/"
@@ -60,7 +59,7 @@ def test_defaults_are_valid_and_documented_values() -> None:
 
 
 def test_every_sub_config_default_passes_validation() -> None:
-    for cls in (Limits, Timing, Scope, Inputs, Browser, Archive):
+    for cls in (Limits, Timing, ScopeSettings, Inputs, BrowserSettings, Archive):
         assert dataclasses.is_dataclass(cls())
 
 
@@ -156,7 +155,7 @@ def test_python_constructors_validate_too() -> None:
     with pytest.raises(ConfigError, match="max_depth"):
         Limits(max_depth=-1)
     with pytest.raises(ConfigError, match=r"scope\.include"):
-        Scope(include=("(",))
+        ScopeSettings(include=("(",))
     with pytest.raises(ConfigError, match="not an absolute"):
         Config(start_urls=("foo",))
 
@@ -480,9 +479,9 @@ def test_merge_keeps_a_wrong_scalar_for_validation_to_report() -> None:
 # ---- scope ------------------------------------------------------------------------------------
 
 
-def scope(*urls: str, include: tuple[str, ...] = (), exclude: tuple[str, ...] = ()) -> UrlScope:
-    config = Config(start_urls=urls or (URL,), scope=Scope(include=include, exclude=exclude))
-    return UrlScope(config)
+def scope(*urls: str, include: tuple[str, ...] = (), exclude: tuple[str, ...] = ()) -> Scope:
+    settings = ScopeSettings(include=include, exclude=exclude)
+    return Scope(Config(start_urls=urls or (URL,), scope=settings))
 
 
 def test_origin_of_url() -> None:
