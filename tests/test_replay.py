@@ -191,6 +191,7 @@ def test_unknown_out_of_scope_and_https_requests_are_refused_and_logged(
         proxy = f"http://127.0.0.1:{server.port}"
         assert fetch(proxy, origin + "/api/n") == (200, b"42")
         assert fetch(proxy, origin + "/api/n", "POST")[0] == 404
+        assert fetch(proxy, origin + "/api/n", "HEAD") == (200, b"")
         assert fetch(proxy, origin + "/never")[0] == 404
         assert fetch(proxy, other_site.url("/pixel"))[0] == 403
         assert fetch(proxy, "http://example.com/")[0] == 403

@@ -191,7 +191,8 @@ class ReplayServer:
             return self._miss(method, url, HTTPStatus.FORBIDDEN, "out of the crawl's scope")
         with self._lock:
             prefer = self.prefer
-        capture, fuzzy = self.index.lookup(method, url, body, content_type, prefer=prefer)
+        asked = "GET" if method == "HEAD" else method  # a HEAD is answered by the GET's head
+        capture, fuzzy = self.index.lookup(asked, url, body, content_type, prefer=prefer)
         if capture is None:
             return self._miss(method, url, HTTPStatus.NOT_FOUND, "no recorded exchange")
         try:
