@@ -614,7 +614,10 @@
   function note(kind, item) {
     let told = false;
     try { told = window.top !== window && signal(window.top, CHANNEL.note, { kind, item }); } catch (e) { told = false; }
-    if (!told) Arr.push(kind === 'dialog' ? dialogs : popups, item);
+    if (!told) Arr.push(noted(kind), item);
+  }
+  function noted(kind) {  // the list a dialog, popup or blocked navigation goes into
+    return kind === 'dialog' ? dialogs : kind === 'blocked' ? blocked : popups;
   }
   const accept = CONFIG.dialogs !== 'dismiss';
   window.alert = (message) => { note('dialog', { type: 'alert', message: toText(message) }); };
@@ -812,7 +815,7 @@
       const url = e.destination.url;
       if (e.destination.sameDocument) return;
       if (!inScope(url)) {
-        Arr.push(blocked, url);
+        note('blocked', url);  // a frame's too: the state is the top page's
         if (e.cancelable) Dom.preventDefault(e);
         return;
       }
@@ -1177,6 +1180,15 @@
       return null;
     };
     Arr.forEach(all, (el, i) => {
+      // What an element offers is cheap to learn, whether it is visible is not: most
+      // elements of a big page offer nothing, and are left before that question.
+      const tag = el.localName;
+      const button = tag === 'button' || (tag === 'input' && Re.test(BUTTON_INPUT, el.type));
+      const anchor = (tag === 'a' || tag === 'area') && Dom.hasAttribute(el, 'href');
+      const control = isControl(el);
+      const href = linkTarget(el);
+      const events = ownEvents(el, known[i], !described.has(el));
+      if (!(button || anchor || control || href || events.size) && !delegatorOf(el, 'click')) return;
       if (Dom.closest(el, 'svg *')) return;
       let how = 'visible';
       let hover = null;
@@ -1187,15 +1199,13 @@
         hover = locator(anc);
       }
       if (!enabled(el)) return;
-      // A described root's own listeners are the framework's dispatchers, not actions.
-      const events = ownEvents(el, known[i], !described.has(el));
-      if (isControl(el)) {
+      // (A described root's own listeners are the framework's dispatchers, not actions.)
+      if (control) {
         const inherited = Arr.find(Arr.map(INHERITED_EVENTS, (e) => delegatorOf(el, e)), (found) => found);
         if (inherited) served.add(inherited[0]);
         controlActions(el, events, inherited && inherited[1], add, how, hover, filled);
         return;
       }
-      const href = linkTarget(el);
       if (href && !events.has('click')) {
         add(el, 'click', 'link', href, how, hover);
       }
@@ -1207,14 +1217,13 @@
         add(el, event, 'script', 'handler:' + Arr.join(Arr.sort(ids), '+'), how, hover);
       });
       if (events.has('click') || href) return;
-      const tag = el.localName;
-      if (tag === 'button' || (tag === 'input' && Re.test(BUTTON_INPUT, el.type))) {
+      if (button) {
         const form = el.form;
         if (form && filled.has(form) && el.type === 'submit') return;
         add(el, 'click', 'script', form ? 'button:' + locator(form) : 'button', how, hover);
         return;
       }
-      if ((tag === 'a' || tag === 'area') && Dom.hasAttribute(el, 'href')) {
+      if (anchor) {
         add(el, 'click', 'script', 'href:' + Dom.getAttribute(el, 'href'), how, hover);
         return;
       }
@@ -1709,6 +1718,6 @@
   nativeAdd.call(window, CHANNEL.frame, (event) => { receive(event).frame = agent.frame; }, true);
   nativeAdd.call(window, CHANNEL.note, (event) => {
     const { kind, item } = receive(event);
-    Arr.push(kind === 'dialog' ? dialogs : popups, item);
+    Arr.push(noted(kind), item);
   }, true);
 })

@@ -172,8 +172,9 @@ CASES: dict[str, Case] = {
         external=("/meta",),
         check=loaded_once("/meta/moved"),
     ),
-    # (The frame's own agent stops the navigation; the top page does not hear of it yet.)
-    "frame-location": Case("hostile/frame_location.html", "/frame-location/"),
+    "frame-location": Case(
+        "hostile/frame_location.html", "/frame-location/", external=("/framed",)
+    ),
 }
 
 
