@@ -138,12 +138,13 @@ class Timing:
 
 @dataclass(frozen=True, kw_only=True)
 class ScopeSettings:
-    """Which URLs belong to the crawl: the start origins unless ``include`` says otherwise.
+    """Which URLs belong to the crawl: the start origins, narrowed by ``include`` and
+    ``exclude`` patterns.
 
     The browser itself refuses every request outside the start origins (fetches, images,
     frames, navigations), except to the hosts in ``allow`` (``"cdn.example.com"``,
-    ``"*.example.org"``, ``"127.0.0.1:8080"``) for resources a page needs. With ``include``
-    patterns the scope is no longer a set of origins, and only navigations are held to it.
+    ``"*.example.org"``, ``"127.0.0.1:8080"``) for resources a page needs. Patterns narrow
+    what is crawled within those hosts; they never widen what the browser may fetch.
     """
 
     include: tuple[str, ...] = ()

@@ -175,13 +175,10 @@ class ReplayServer:
     # -- answering -----------------------------------------------------------------------------
 
     def allowed(self, url: str) -> bool:
-        """Whether the crawl's browser could have fetched ``url``: its hosts (the start
-        origins' and ``scope.allow``'s), or any with ``include`` patterns."""
-        hosts = self.scope.hosts()
-        if hosts is None:
-            return True
+        """Whether the crawl's browser could have fetched ``url``: its hosts are the start
+        origins' and ``scope.allow``'s."""
         netloc = urlsplit(url).netloc
-        return any(_host_matches(netloc, host) for host in hosts)
+        return any(_host_matches(netloc, host) for host in self.scope.hosts())
 
     def answer(
         self, method: str, url: str, body: bytes, content_type: str
