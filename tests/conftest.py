@@ -107,10 +107,9 @@ def site(httpserver: HTTPServer) -> Site:
     return Site(httpserver)
 
 
-@pytest.fixture
-def other_site() -> Iterator[Site]:
-    """A second server on another port: out of scope for crawls of ``site``."""
-    server = HTTPServer(host="127.0.0.1", port=0)
+def served(host: str) -> Iterator[Site]:
+    """A server of its own on ``host``, stopped when the test ends (for fixtures)."""
+    server = HTTPServer(host=host, port=0)
     server.start()
     try:
         yield Site(server)
@@ -118,6 +117,12 @@ def other_site() -> Iterator[Site]:
         server.clear()
         if server.is_running():
             server.stop()
+
+
+@pytest.fixture
+def other_site() -> Iterator[Site]:
+    """A second server on another port: out of scope for crawls of ``site``."""
+    yield from served("127.0.0.1")
 
 
 @pytest.fixture

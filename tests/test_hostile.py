@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pytest_httpserver import HTTPServer
 from warcio.archiveiterator import ArchiveIterator
 from werkzeug import Response
 
 import statecrawl
 from statecrawl.browser import Browser
 from statecrawl.explorer import STOP_GRACE
-from tests.conftest import BIN, PAGES, Site, chrome_driver, labels
+from tests.conftest import BIN, PAGES, Site, chrome_driver, labels, served
 
 QUICK = {"settle_timeout_ms": 1000, "load_timeout": 2}
 PANEL = r'id="panel">([^<]*)<'
@@ -303,14 +302,7 @@ def test_scope_regex_fetches_nothing_outside(site: Site, other_site: Site, crawl
 @pytest.fixture
 def ipv6_site() -> Iterator[Site]:
     """A server on the IPv6 loopback address."""
-    server = HTTPServer(host="::1", port=0)
-    server.start()
-    try:
-        yield Site(server)
-    finally:
-        server.clear()
-        if server.is_running():
-            server.stop()
+    yield from served("::1")
 
 
 def test_ipv6_start_url(ipv6_site: Site, other_site: Site, crawl: CrawlFn) -> None:
