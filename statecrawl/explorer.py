@@ -78,6 +78,7 @@ class Stats:
 
 STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
 SAVE_EVERY = 1.0  # seconds between checkpoints: at most this much work is lost to a kill
+SEED_ATTEMPTS = 2  # loads of a start page that hangs the browser, each in a new browser
 MAX_PLUGIN_FAILURES = 100  # plugin failures listed in the graph (all are counted)
 
 log = logging.getLogger(__name__)
@@ -306,21 +307,26 @@ class Explorer:
 
     def _seed(self, worker: Worker) -> None:
         """Load each start URL twice: the root states, and what changes with no user action.
-        A start page that hangs the browser (a busy script, a load that never ends) is a
-        failure of the crawl recorded in the graph's ``failures``, and its browser replaced;
-        an unreachable one is an error."""
+        A start page that hangs the browser (a busy script, a load that never ends) is tried
+        once more in a new browser (without it nothing can be crawled), then recorded as a
+        failure of the crawl in the graph's ``failures``; an unreachable one is an error."""
         for url in self.config.start_urls:
-            try:
-                first = worker.browser.reset(url)
-                second = worker.browser.reset(url)
-            except PageTimeout as exc:
-                if self.stop_requested:
-                    return
-                with self.lock:
-                    self.stats.failures += 1
-                    failures = self.graph.graph.graph.setdefault("failures", [])
-                    failures.append({"url": url, "error": str(exc)})
-                self._recover(worker)
+            for attempt in range(SEED_ATTEMPTS):
+                try:
+                    first = worker.browser.reset(url)
+                    second = worker.browser.reset(url)
+                    break
+                except PageTimeout as exc:
+                    if self.stop_requested:
+                        return
+                    log.warning("start page %s hung the browser: %s", url, exc)
+                    self._recover(worker)
+                    if attempt + 1 == SEED_ATTEMPTS:
+                        with self.lock:
+                            self.stats.failures += 1
+                            failures = self.graph.graph.graph.setdefault("failures", [])
+                            failures.append({"url": url, "error": str(exc)})
+            else:
                 continue
             exchanges = worker.browser.take_exchanges()
             with self.lock:
