@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import subprocess
@@ -52,6 +53,27 @@ def _chromium_only_in_browser_tests(
 def httpserver_listen_address() -> tuple[str, int]:
     """Serve test pages on loopback only."""
     return ("127.0.0.1", 0)
+
+
+@pytest.fixture(scope="session")
+def make_httpserver(httpserver_listen_address: tuple[str, int]) -> Iterator[HTTPServer]:
+    """The main test server, threaded: a browser's idle (pre)connection must not keep its
+    next request waiting, as it would on a server that serves one connection at a time."""
+    with serving(*httpserver_listen_address) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def serving(host: str, port: int = 0) -> Iterator[HTTPServer]:
+    """A threaded loopback test server, running inside the block."""
+    server = HTTPServer(host=host, port=port, threaded=True)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.clear()
+        if server.is_running():
+            server.stop()
 
 
 class Site:
@@ -109,14 +131,8 @@ def site(httpserver: HTTPServer) -> Site:
 
 def served(host: str) -> Iterator[Site]:
     """A server of its own on ``host``, stopped when the test ends (for fixtures)."""
-    server = HTTPServer(host=host, port=0)
-    server.start()
-    try:
+    with serving(host) as server:
         yield Site(server)
-    finally:
-        server.clear()
-        if server.is_running():
-            server.stop()
 
 
 @pytest.fixture
@@ -141,16 +157,10 @@ def crawl(tmp_path: Path) -> Callable[..., statecrawl.Crawl]:
 def small_crawl(tmp_path_factory: pytest.TempPathFactory) -> Iterator[statecrawl.Crawl]:
     """``tests/pages/tree.html`` crawled to depth 2 with screenshots (21 states), its server
     kept running for the session: a real crawl to read (analysis, notebooks, replays)."""
-    server = HTTPServer(host="127.0.0.1", port=0)
-    server.start()
-    try:
+    with serving("127.0.0.1") as server:
         site = Site(server)
         site.page("/", "tree.html")
         yield statecrawl.crawl(site.url("/"), out=tmp_path_factory.mktemp("small"), max_depth=2)
-    finally:
-        server.clear()
-        if server.is_running():
-            server.stop()
 
 
 def labels(result: statecrawl.Crawl, pattern: str) -> set[str]:

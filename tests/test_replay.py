@@ -23,7 +23,6 @@ from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
-from pytest_httpserver import HTTPServer
 from warcio.archiveiterator import ArchiveIterator
 from warcio.warcwriter import WARCWriter
 from werkzeug import Response
@@ -38,7 +37,7 @@ from statecrawl.demo_app import DemoApp
 from statecrawl.network import Exchange
 from statecrawl.replay import ArchiveIndex, ReplayServer, verify
 from statecrawl.replay.verify import replay_config
-from tests.conftest import BIN, PAGES, Site, error_line
+from tests.conftest import BIN, PAGES, Site, error_line, serving
 from tests.test_search_app import serve as serve_search
 
 MIN_FIDELITY = 0.95
@@ -58,15 +57,10 @@ def demo_crawl(tmp_path_factory: pytest.TempPathFactory) -> statecrawl.Crawl:
 
 def crawl_stopped(out: Path, setup: Any, path: str, **options: Any) -> statecrawl.Crawl:
     """Serve a test app, crawl it into ``out``, stop its server."""
-    server = HTTPServer(host="127.0.0.1", port=0)
-    server.start()
-    try:
+    with serving("127.0.0.1") as server:
         site = Site(server)
         setup(site)
         return statecrawl.crawl(site.url(path), out=out, **options)
-    finally:
-        server.clear()
-        server.stop()
 
 
 def serve_router(site: Site) -> None:

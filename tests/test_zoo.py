@@ -15,13 +15,12 @@ from typing import Any
 
 import lxml.html
 import pytest
-from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.browser import Browser
 from statecrawl.state import State
-from tests.conftest import Site
+from tests.conftest import Site, served
 
 DIST = Path(__file__).parent / "pages" / "zoo" / "dist"
 STACKS = ("vanilla", "jquery", "backbone", "react", "preact", "vue", "svelte", "lit",
@@ -100,15 +99,9 @@ def static(request: Request) -> Response:
 @pytest.fixture(scope="module")
 def zoo() -> Iterator[Site]:
     """The built zoo apps at /<stack>/ on a loopback server of their own."""
-    server = HTTPServer(host="127.0.0.1", port=0)
-    server.start()
-    site = Site(server)
-    site.prefix("/", static)
-    try:
+    for site in served("127.0.0.1"):
+        site.prefix("/", static)
         yield site
-    finally:
-        server.clear()
-        server.stop()
 
 
 @pytest.fixture(scope="module")
