@@ -17,7 +17,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +35,7 @@ from .errors import (
     ActionFailed,
     ArchiveError,
     BrowserCrashed,
+    ConfigError,
     NavigationError,
     PageTimeout,
     StatecrawlError,
@@ -1085,6 +1086,9 @@ def crawl(url: str | Iterable[str], **options: Any) -> Crawl:
     urls = (url,) if isinstance(url, str) else tuple(url)
     flat = {k: options.pop(k) for k in ("max_depth", "max_states", "max_time") if k in options}
     if flat:
-        options["limits"] = {**options.get("limits", {}), **flat}
+        limits = options.get("limits", {})
+        if not isinstance(limits, Mapping):
+            raise ConfigError(f"limits: expected a table, got {type(limits).__name__}")
+        options["limits"] = {**limits, **flat}
     config = Config.from_mapping({"start_urls": urls, **options})
     return Explorer(config).run()

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import statecrawl
 from statecrawl.config import (
     DANGEROUS_DEFAULT,
     Archive,
@@ -564,3 +565,9 @@ def test_readme_toml_example_is_a_valid_config() -> None:
     assert block is not None
     config = Config.from_mapping(tomllib.loads(block.group(1)))
     assert config.limits.max_depth == 4 and config.browser.count == 2
+
+
+def test_flat_limits_beside_a_malformed_limits_table() -> None:
+    """``crawl(url, limits=3, max_depth=2)`` is a ConfigError, not a TypeError."""
+    with pytest.raises(ConfigError, match="limits: expected a table, got int"):
+        statecrawl.crawl(URL, limits=3, max_depth=2)
