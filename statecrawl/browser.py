@@ -107,6 +107,7 @@ BRIDGE = """((channel, id, method, arg) => new Promise((resolve) => {
 }))(%s)"""
 NO_CONTEXT = "no such execution context"  # the document went away during a call
 log = logging.getLogger(__name__)
+BLANK_GRACE = 3.0  # seconds a load from a blank page may take to commit before it is restarted
 QUIT_SECONDS = 5  # how long a browser may take to end its session before it is killed
 PR_SET_PDEATHSIG = 1  # prctl: the signal a process gets when its parent ends (Linux)
 
@@ -446,7 +447,17 @@ class Browser:
                 # the application's state in memory. A load must start the document afresh.
                 self.web.get("about:blank")
             self.web.get(url)
-            self._committed(before, time.monotonic() + self.config.timing.load_timeout)
+            deadline = time.monotonic() + self.config.timing.load_timeout
+            if before[1] == "about:blank":
+                # A new tab may still be committing its first blank page, which can drop a
+                # navigation started meanwhile (seen as a start page never requested): if
+                # nothing came of it, it is started once more.
+                try:
+                    self._committed(before, min(deadline, time.monotonic() + BLANK_GRACE))
+                except TimeoutException:
+                    log.info("navigation to %s from a blank page did not start; again", url)
+                    self.web.get(url)
+            self._committed(before, deadline)
         except (TimeoutException, urllib3.exceptions.ReadTimeoutError):
             limit = self.config.timing.load_timeout
             raise PageTimeout(f"loading {url} took longer than {limit}s") from None
