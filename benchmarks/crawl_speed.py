@@ -12,6 +12,7 @@ import argparse
 import http.server
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import statecrawl
@@ -44,17 +45,18 @@ SETTINGS = {
 }
 
 
-def serve_tree() -> http.server.ThreadingHTTPServer:
-    """The tree app (depth 4, branching 4: 341 states) on a free loopback port."""
-    body = TREE.encode()
+def serve(page: Callable[[str], bytes | None]) -> http.server.ThreadingHTTPServer:
+    """A loopback server on a free port answering each path with ``page(path)`` as HTML (404
+    for ``None``)."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:
-            self.send_response(200 if self.path == "/" else 404)
+            body = page(self.path)
+            self.send_response(200 if body is not None else 404)
             self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Content-Length", str(len(body or b"")))
             self.end_headers()
-            self.wfile.write(body)
+            self.wfile.write(body or b"")
 
         def log_message(self, *args: object) -> None:
             pass
@@ -62,6 +64,12 @@ def serve_tree() -> http.server.ThreadingHTTPServer:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+def serve_tree() -> http.server.ThreadingHTTPServer:
+    """The tree app (depth 4, branching 4: 341 states) on a free loopback port."""
+    body = TREE.encode()
+    return serve(lambda path: body if path == "/" else None)
 
 
 def run(app: str, setting: str, url: str, options: dict, out: Path) -> dict:

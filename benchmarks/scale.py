@@ -19,9 +19,10 @@ import itertools
 import resource
 import statistics
 import tempfile
-import threading
 import time
 from pathlib import Path
+
+from crawl_speed import serve  # the benchmarks' loopback server
 
 import statecrawl
 
@@ -35,32 +36,23 @@ document.getElementById('more').addEventListener('click', () => {{
 </script></body></html>"""
 
 
-def serve(branching: int) -> http.server.ThreadingHTTPServer:
+def serve_tree(branching: int) -> http.server.ThreadingHTTPServer:
     """The generated tree on a free loopback port: /p/ is the root, /p/1.3/ a grandchild."""
 
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            path = self.path.removeprefix("/p/").strip("/")
-            links = "".join(
-                f'<li><a href="/p/{path + "." if path else ""}{i}/">child {i}</a></li>'
-                for i in range(branching)
-            )
-            body = PAGE.format(
-                title=f"node {path or 'root'}", path=path or "root", links=links,
-                filler=" ".join(["lorem ipsum"] * 40),
-            ).encode()
-            self.send_response(200 if self.path.startswith("/p/") else 404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def page(url: str) -> bytes | None:
+        if not url.startswith("/p/"):
+            return None
+        path = url.removeprefix("/p/").strip("/")
+        links = "".join(
+            f'<li><a href="/p/{path + "." if path else ""}{i}/">child {i}</a></li>'
+            for i in range(branching)
+        )
+        return PAGE.format(
+            title=f"node {path or 'root'}", path=path or "root", links=links,
+            filler=" ".join(["lorem ipsum"] * 40),
+        ).encode()
 
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    return serve(page)
 
 
 def resident_mb() -> float:
@@ -77,7 +69,7 @@ def main() -> None:
     parser.add_argument("--branching", type=int, default=10)
     parser.add_argument("--browsers", type=int, default=2)
     args = parser.parse_args()
-    server = serve(args.branching)
+    server = serve_tree(args.branching)
     url = f"http://127.0.0.1:{server.server_port}/p/"
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as out:
