@@ -80,6 +80,7 @@ class Stats:
 STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
 SAVE_EVERY = 1.0  # seconds between checkpoints: at most this much work is lost to a kill
 SEED_ATTEMPTS = 2  # loads of a start page that hangs the browser, each in a new browser
+REACH_ATTEMPTS = 2  # failed ways to a state, at different times, before it counts as unreachable
 MAX_PLUGIN_FAILURES = 100  # plugin failures listed in the graph (all are counted)
 
 log = logging.getLogger(__name__)
@@ -133,6 +134,7 @@ class Explorer:
         self.fired: set[tuple[str, str]] = set()
         self.per_url: Counter[str] = Counter()
         self.retried: set[tuple[str, str]] = set()
+        self.missed: Counter[str] = Counter()  # state -> failed attempts to reach it
         # action key -> (URLs of the states it was fired in, the states it led to)
         self.effects: dict[str, tuple[set[str], set[str]]] = {}
         self.stats = Stats()
@@ -459,6 +461,11 @@ class Explorer:
             snapshot = worker.browser.fire(action)
             exchanges = worker.browser.take_exchanges()
         except Unreachable:
+            with self.lock:
+                state = self.states.get(self.resolve(source.id))
+                if state is not None and not state.unreachable:  # to be tried again later
+                    self.fired.discard((state.id, action.key))
+                    self.strategy.push(Work(state.id, action, state.depth))
             return
         except ActionFailed as exc:
             self._record_failure(work, str(exc))
@@ -562,7 +569,9 @@ class Explorer:
     # ---- reaching a state again -----------------------------------------------------------
     def _reach(self, worker: Worker, state: State) -> None:
         """Bring ``worker``'s browser to ``state``: by known actions from where it is, by the
-        state's own URL, or by loading a URL and replaying the shortest known path."""
+        state's own URL, or by loading a URL and replaying the shortest known path. Raises
+        ``Unreachable`` when all fail; the state is marked unreachable at the
+        ``REACH_ATTEMPTS``-th such failure only."""
         with self.lock:
             own_url_untried = state.url not in self.loads
         if own_url_untried and state.url in self.scope:
@@ -586,6 +595,13 @@ class Explorer:
             state = self.states.get(self.resolve(state.id), state)
             if worker.current == state.id:
                 return
+            self.missed[state.id] += 1
+            if self.missed[state.id] < REACH_ATTEMPTS:
+                # A replay can fail once for reasons that pass (a page slowed down by a loaded
+                # machine): the work goes back to the frontier, to be tried again later.
+                log.info("state %s not reached (%s): trying again later", state.id, why)
+                raise Unreachable(state.id)
+            log.warning("state %s is unreachable: %s", state.id, why)
             state.unreachable = True
             self.stats.unreachable += 1
             self.strategy.discard(state.id)

@@ -132,6 +132,7 @@ class FakeApp:
         self.loads: dict[str, str] = {}  # URL -> the state a fresh load shows
         self.broken: dict[str, NavigationError] = {}  # URL -> how loading it fails
         self.gone: set[tuple[str, str]] = set()  # (state, locator) of controls used up
+        self.misses: dict[tuple[str, str], int] = {}  # (state, locator) -> replays left to miss
         self.log: list[tuple[str, ...]] = []
         self.browsers: list[FakeBrowser] = []
         self.lock = threading.Lock()
@@ -183,8 +184,10 @@ class FakeApp:
         hangs: bool = False,
         navigates: bool = False,
         once: bool = False,
+        misses: int = 0,
     ) -> FakeAction:
-        """Give state ``source`` a control labelled ``label`` that leads to ``target``."""
+        """Give state ``source`` a control labelled ``label`` that leads to ``target``;
+        ``misses``: its first replays do nothing, as on a page too slow to answer in time."""
         action = FakeAction(
             label=label,
             target=target,
@@ -198,6 +201,8 @@ class FakeApp:
             once=once,
         )
         self.states[source].actions.append(action)
+        if misses:
+            self.misses[(source, action.locator)] = misses
         return action
 
     def link(self, source: str, label: str, path: str) -> FakeAction:
@@ -376,6 +381,11 @@ class FakeBrowser:
             self.app.log.append((what, page.state, control.label))
             if control.once:
                 self.app.gone.add((page.state, control.locator))
+            missed = what == "replay" and self.app.misses.get((page.state, control.locator), 0) > 0
+            if missed:
+                self.app.misses[(page.state, control.locator)] -= 1
+        if missed:
+            return self.settled(light)
         if control.hangs:
             self.hung = True
             raise PageTimeout("the page did not answer 'fire' in time")

@@ -103,7 +103,8 @@ def test_a_state_without_url_is_reached_by_replaying_its_path(tmp_path: Path) ->
 
 def test_a_state_whose_path_is_gone_is_unreachable_not_fatal(tmp_path: Path) -> None:
     """A one-time offer in a menu: its button is gone once taken, so the replay of the way
-    to the offer fails (twice: from where the browser is, then from the start URL)."""
+    to the offer fails (from where the browser is, then from the start URL; and both once
+    more later, before the offer counts as unreachable)."""
     app = FakeApp()
     for name in ("home", "menu", "offer", "accepted", "declined"):
         app.state(name, "/")
@@ -118,8 +119,23 @@ def test_a_state_whose_path_is_gone_is_unreachable_not_fatal(tmp_path: Path) -> 
     (offer,) = (s for s in result.states() if names(result)[s["id"]] == "offer")
     assert offer["unreachable"] is True
     assert offer["unreachable_reason"] == "replay failed: not-found: the element is gone"
-    assert app.fired("replay") == [("home", "Menu"), ("home", "Menu")]
+    assert app.fired("replay") == [("home", "Menu")] * 4
     assert ("offer", "Decline") not in app.fired()
+
+
+def test_a_state_missed_once_by_a_replay_is_tried_again(tmp_path: Path) -> None:
+    """The first replays of the way to a state lead elsewhere (a page too slow under load):
+    the state's work goes back to the frontier, and the next attempt reaches it."""
+    app = FakeApp()
+    for name in ("home", "list", "row", "done"):
+        app.state(name, "/")
+    app.action("home", "Add", "list", misses=2)
+    app.action("list", "Tick", "row")
+    app.action("list", "Edit", "done")
+    result = explore(app, tmp_path / "out")
+    assert sorted(names(result).values()) == ["done", "home", "list", "row"]
+    assert result.stats["unreachable"] == 0
+    assert app.fired().count(("list", "Edit")) == 1
 
 
 def test_several_browsers_find_the_same_graph(tmp_path: Path) -> None:
