@@ -39,7 +39,11 @@ class StateGraph:
         return [n for n, kind in self.graph.nodes(data="kind") if kind == "state"]
 
     def merge(self, old: str, into: str) -> None:
-        """Fold state ``old`` into ``into``: its edges move over, the node goes."""
+        """Fold state ``old`` into ``into``: its edges and recorded failures move over, the
+        node goes."""
+        failures = self.graph.nodes[old].get("failures")
+        if failures:
+            self.graph.nodes[into].setdefault("failures", []).extend(failures)
         for source, _, key, data in list(self.graph.in_edges(old, keys=True, data=True)):
             src = into if source == old else source
             self.graph.add_edge(src, into, key=key, **{**data, "source": src, "target": into})

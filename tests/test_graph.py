@@ -155,6 +155,14 @@ def test_merge_keeps_the_keepers_attributes_and_order() -> None:
     assert g.states() == [A, B, INTO]
 
 
+def test_merge_keeps_the_failures_of_both() -> None:
+    g = merge_sample()
+    g.graph.nodes[OLD]["failures"] = [{"key": "k1", "error": "hung"}]
+    g.graph.nodes[INTO]["failures"] = [{"key": "k2", "error": "threw"}]
+    g.merge(OLD, INTO)
+    assert [f["key"] for f in g.graph.nodes[INTO]["failures"]] == ["k2", "k1"]
+
+
 def test_merge_same_action_from_one_source_to_both_becomes_one_edge() -> None:
     g = StateGraph()
     for node in (A, OLD, INTO):
