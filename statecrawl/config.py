@@ -243,6 +243,7 @@ class Config:
     seed: int = 0
     dangerous: tuple[str, ...] = DANGEROUS_DEFAULT
     dangerous_policy: Literal["last", "skip"] = "last"
+    executor: Literal["threads"] = "threads"  # what runs the browsers (statecrawl.executor)
 
     def __post_init__(self) -> None:
         _normalise(self, "")

@@ -1,50 +1,42 @@
-"""The crawl loop: take work from the frontier, reach its state, fire, observe, record.
+"""The crawl engine: what the crawl knows, and what to do next.
 
-One worker thread drives each browser; they share the frontier, the graph and the index of
-state keys under one lock. Browsers are slow and everything else is fast, so the loop's job is
-to keep each browser on useful transitions: it continues from the state a browser is in when
-the strategy allows, resets through a state's own URL when that URL reproduces the state, and
-replays the shortest known path otherwise.
+The engine owns the frontier, the graph, the index of state keys and the store, under one
+lock held only for bookkeeping. An executor (:mod:`statecrawl.executor`) runs the browser
+work: it asks :meth:`Explorer.next_task` for a task, performs it in a browser and hands the
+outcome to :meth:`Explorer.apply`. Browsers are slow and everything else is fast, so the
+engine's job is to keep each browser on useful transitions: it continues from the state a
+browser is in when the strategy allows, resets through a state's own URL when that URL
+reproduces the state, and replays the shortest known way otherwise (:mod:`.planning`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import re
 import signal
 import tempfile
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import urllib3
-from selenium.common.exceptions import WebDriverException
-
 from . import __version__
 from .archive import Archiver
-from .browser import Browser, end_leftovers, reason
+from .browser import Browser, end_leftovers
 from .config import Config
 from .directory import Crawl, CrawlDirectory, load
-from .errors import (
-    ActionFailed,
-    ArchiveError,
-    BrowserCrashed,
-    ConfigError,
-    NavigationError,
-    PageTimeout,
-    StatecrawlError,
-    Unreachable,
-)
+from .errors import ArchiveError, BrowserCrashed, ConfigError, NavigationError
+from .executor import Outcome, Slot, Task, get_executor
 from .graph import StateGraph
 from .models import generated_between, get_model, volatile_between
 from .network import Exchange
+from .planning import Plan, plan
 from .plugin import CrawlView, Plugin
+from .policy import Danger, Effects
 from .resume import capture, restore
 from .scope import Scope
 from .state import Action, Snapshot, State, digest
@@ -80,21 +72,13 @@ class Stats:
 STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
 SAVE_EVERY = 1.0  # seconds between checkpoints: at most this much work is lost to a kill
 SEED_ATTEMPTS = 2  # loads of a start page that hangs the browser, each in a new browser
-REACH_ATTEMPTS = 2  # failed ways to a state, at different times, before it counts as unreachable
+# Ways to a state that fail before it counts as unreachable: from where the browser is and
+# from a start URL, twice each (a replay may fail once for reasons that pass, such as a page
+# slowed down by a loaded machine).
+REACH_ATTEMPTS = 4
 MAX_PLUGIN_FAILURES = 100  # plugin failures listed in the graph (all are counted)
 
 log = logging.getLogger(__name__)
-
-
-class Worker:
-    """One browser and the state its page shows."""
-
-    def __init__(self, browser: Browser, name: str) -> None:
-        self.browser = browser
-        self.name = name
-        self.current: str | None = None
-        self.busy = False
-        self.work: Work | None = None  # in flight: not fired yet for a checkpoint
 
 
 class Explorer:
@@ -109,11 +93,11 @@ class Explorer:
         browser_factory: Callable[[Config, bool], Browser] | None = None,
     ) -> None:
         self.config = config
-        # (config, capture network) -> a worker's browser: Chromium, or a FakeBrowser in tests
-        self.browser_factory = browser_factory or (lambda c, net: Browser(c, capture_network=net))
         self.scope = Scope(config)
         self.model = get_model(config.model)
         self.strategy = get_strategy(config.strategy, seed=config.seed)
+        self.danger = Danger(config.dangerous, config.dangerous_policy)
+        self.effects = Effects(config.limits.same_effect_after)
         self.plugins: list[Plugin] = [*([Archiver()] if config.archive.enabled else []), *plugins]
         self.progress = progress
         self.out = CrawlDirectory(
@@ -121,6 +105,9 @@ class Explorer:
             overwrite=config.overwrite,
             resume=config.resume,
         )
+        # (config, capture network) -> a browser: Chromium, or a FakeBrowser in tests
+        factory = browser_factory or (lambda c, net: Browser(c, capture_network=net))
+        self.executor = get_executor(config, factory, self.wants_network())
         self.graph = StateGraph()
         self.states: dict[str, State] = {}
         self.index: dict[str, str] = {}  # state key -> state id
@@ -134,9 +121,9 @@ class Explorer:
         self.fired: set[tuple[str, str]] = set()
         self.per_url: Counter[str] = Counter()
         self.retried: set[tuple[str, str]] = set()
-        self.missed: Counter[str] = Counter()  # state -> failed attempts to reach it
-        # action key -> (URLs of the states it was fired in, the states it led to)
-        self.effects: dict[str, tuple[set[str], set[str]]] = {}
+        self.tries: Counter[str] = Counter()  # state -> failed ways to it since it was reached
+        self.seeds: deque[str] = deque(config.start_urls)  # start URLs to load
+        self.seed_attempts: Counter[str] = Counter()
         self.stats = Stats()
         self.lock = threading.RLock()
         self.wakeup = threading.Condition(self.lock)
@@ -146,9 +133,7 @@ class Explorer:
         self._stop_timer: threading.Timer | None = None
         self._time_limit: threading.Timer | None = None
         self.stop_reason = "finished"
-        self.workers: list[Worker] = []
         self.started_at = datetime.now(UTC)
-        self._dangerous_patterns = [re.compile(p) for p in config.dangerous]
         self._last_checkpoint = 0.0
         self._last_save = 0.0
         self.view = CrawlView(self)
@@ -189,7 +174,8 @@ class Explorer:
             self._time_limit.start()
         with self._ctrl_c_stops() as interrupted:
             try:
-                self._crawl()
+                self._broadcast("on_start")
+                self.executor.run(self)
             except Exception:
                 if not self.stop_requested:  # after a stop, errors are its echoes
                     with contextlib.suppress(Exception):  # the first error is the one to see
@@ -211,7 +197,7 @@ class Explorer:
         still running ``STOP_GRACE`` seconds later (a hung page), or at a second call, is
         abandoned: its browser is killed."""
         if self.stop_requested:
-            self._abandon()
+            self.executor.abandon()
             return
         self.stop_requested = True
         self.stop_reason = reason
@@ -221,15 +207,9 @@ class Explorer:
                 self.wakeup.notify_all()
             finally:
                 self.lock.release()
-        self._stop_timer = threading.Timer(STOP_GRACE, self._abandon)
+        self._stop_timer = threading.Timer(STOP_GRACE, self.executor.abandon)
         self._stop_timer.daemon = True
         self._stop_timer.start()
-
-    def _abandon(self) -> None:
-        """Kill the browsers of workers still busy after a stop, so their calls fail at once."""
-        for worker in list(self.workers):
-            if worker.busy:
-                worker.browser.kill()
 
     @contextlib.contextmanager
     def _ctrl_c_stops(self) -> Iterator[list[int]]:
@@ -254,170 +234,157 @@ class Explorer:
         finally:
             signal.signal(signal.SIGINT, previous)
 
-    def _crawl(self) -> None:
-        """Start the browsers, seed the start URLs, and work until there is nothing to do."""
-        self.workers = [
-            Worker(self.browser_factory(self.config, self.wants_network()), f"b{i}")
-            for i in range(self.config.browser.count)
-        ]
-        for worker in self.workers:
-            worker.browser.volatile = sorted(self.volatile)
-        first = self.workers[0]
-        first.busy = True  # while seeding, as for any work: a stop's grace applies
-        first.browser.start()
-        self._broadcast("on_start")
-        self._seed(first)
-        first.busy = False
-        for worker in self.workers[1:]:
-            if not self.stop_requested:
-                worker.browser.start()
-        errors: list[BaseException] = []
-        threads = [
-            threading.Thread(target=self._work_thread, args=(w, errors), name=w.name, daemon=True)
-            for w in self.workers[1:]
-            if w.browser.driver is not None
-        ]
-        for thread in threads:
-            thread.start()
-        try:
-            self._work(first)
-        except BaseException:
-            self._halt()
-            raise
-        finally:
-            for thread in threads:
-                thread.join()
-        if errors and not self.stop_requested:
-            raise errors[0]
-
-    def _work_thread(self, worker: Worker, errors: list[BaseException]) -> None:
-        """A worker thread's body: its error stops the crawl and is raised by ``run()``."""
-        try:
-            self._work(worker)
-        except BaseException as exc:
-            errors.append(exc)
-            self._halt()
-
-    def _halt(self) -> None:
-        """Let no worker take new work."""
-        with self.lock:
-            self.stopping = True
-            self.wakeup.notify_all()
-
     def wants_network(self) -> bool:
         """Whether a plugin reads the browser's network log (the archive does)."""
         return any(p.needs_network for p in self.plugins)
 
-    def _seed(self, worker: Worker) -> None:
-        """Load each start URL twice: the root states, and what changes with no user action.
-        A start page that hangs the browser (a busy script, a load that never ends) is tried
-        once more in a new browser (without it nothing can be crawled), then recorded as a
-        failure of the crawl in the graph's ``failures``; an unreachable one is an error."""
-        for url in self.config.start_urls:
-            for attempt in range(SEED_ATTEMPTS):
-                try:
-                    first = worker.browser.reset(url)
-                    second = worker.browser.reset(url)
-                    break
-                except PageTimeout as exc:
-                    if self.stop_requested:
-                        return
-                    log.warning("start page %s hung the browser: %s", url, exc)
-                    self._recover(worker)
-                    if attempt + 1 == SEED_ATTEMPTS:
-                        with self.lock:
-                            self.stats.failures += 1
-                            failures = self.graph.graph.graph.setdefault("failures", [])
-                            failures.append({"url": url, "error": str(exc)})
-            else:
-                continue
-            exchanges = worker.browser.take_exchanges()
-            with self.lock:
-                self._learn(volatile_between(first.html, second.html) or set())
-                self._learn(set(second.volatile))
-                root = self._observe(second, worker, 0, exchanges)
-                if root is not None:
-                    self.loads[url] = root
-                    self.store.first_load(url, second.html)
-                    worker.current = root
-            self._flush()
+    # ---- the executor's side -----------------------------------------------------------------
+    def halt(self, reason: str | None = None) -> None:
+        """Let no slot take new work (an executor's thread failed; ``reason``: why the crawl
+        stops, if that ends it)."""
+        with self.lock:
+            self.stopping = True
+            if reason is not None:
+                self.stop_reason = reason
+            self.wakeup.notify_all()
 
-    def _work(self, worker: Worker) -> None:
-        """Take work and do it until there is none left or the crawl stops."""
-        while True:
-            with self.lock:
-                work = self._next(worker)
-                if work is not None:
-                    worker.busy = True
-                    worker.work = work
-            if work is None:
-                self._flush()  # hooks of transitions inferred on the way
-                return
-            try:
-                self._attempt(worker, work)
-            finally:
-                self._flush()
-                with self.lock:
-                    worker.busy = False
-                    worker.work = None
+    def restarted(self, slot: Slot) -> None:
+        """``slot``'s browser was restarted: it shows no known state."""
+        with self.lock:
+            slot.current = None
+
+    def volatile_names(self) -> list[str]:
+        """The names of the volatile parts of pages known so far (for a new browser)."""
+        with self.lock:
+            return sorted(self.volatile)
+
+    def next_task(self, slot: Slot) -> Task | None:
+        """The next task for ``slot``, waiting while other slots may make more work; ``None``
+        when the crawl is over for it. Work the engine can do without a browser (an action
+        whose effect is known, a link known or out of scope) is done on the way."""
+        with self.lock:
+            while True:
+                if self.stopping or self._limit_reached():
+                    self.stopping = True
                     self.wakeup.notify_all()
-                    self._tick()
+                    return None
+                if self.seeds:
+                    url = self.seeds.popleft()
+                    return self._assign(slot, None, Task("seed", url=url), None)
+                work = self.strategy.pop(slot.current)
+                if work is not None:
+                    state = self.states.get(work.state)
+                    if state is None or state.unreachable:
+                        continue
+                    self.fired.add((work.state, work.action.key))
+                    if self._infer(work):
+                        continue
+                    task = self._task(slot, work, state)
+                    if task is not None:
+                        return task
+                    continue
+                if not any(s.busy for s in self.executor.slots):
+                    self.wakeup.notify_all()
+                    return None
+                self.wakeup.wait(timeout=1.0)
 
-    def _attempt(self, worker: Worker, work: Work) -> None:
-        """Do one work item. A browser that hangs or dies is replaced, and the work retried or
-        recorded as a failure; after ``stop()`` the work is just abandoned (the stop may have
-        killed the browser under it)."""
+    def apply(self, slot: Slot, outcome: Outcome | None) -> None:
+        """Record what ``slot``'s task did (``None``: the executor failed to perform it, and
+        raises). After ``stop()``, failed work is abandoned (the stop may have killed the
+        browser under it)."""
         try:
-            self._transition(worker, work)
-        except Exception as exc:
-            if self.stop_requested:
-                return
-            if isinstance(exc, PageTimeout):  # a hung page: trying again would hang again
-                self._record_failure(work, str(exc))
-            elif isinstance(exc, BrowserCrashed):
-                self._retry_or_fail(work, str(exc))
-            elif isinstance(exc, WebDriverException):
-                self._retry_or_fail(work, reason(exc))
-            elif isinstance(exc, OSError | urllib3.exceptions.HTTPError):
-                # ChromeDriver itself is gone: the connection to it fails.
-                self._retry_or_fail(work, f"lost the browser driver: {exc.__class__.__name__}")
-            else:
-                raise
-            self._recover(worker)
+            if outcome is not None and not (outcome.failure and self.stop_requested):
+                task = slot.task
+                assert task is not None
+                with self.lock:
+                    if task.kind == "seed":
+                        self._seeded(slot, task, outcome)
+                    elif task.kind == "load":
+                        assert slot.work is not None
+                        self._loaded_link(slot, slot.work, outcome)
+                    else:
+                        assert slot.work is not None
+                        self._fired(slot, slot.work, slot.plan, outcome)
+        finally:
+            self._flush()
+            with self.lock:
+                slot.busy = False
+                slot.work, slot.plan, slot.task = None, None, None
+                self.wakeup.notify_all()
+                self._tick()
 
-    def _next(self, worker: Worker) -> Work | None:
-        """The next work item for ``worker``, waiting while other workers may add more."""
-        while True:
-            if self.stopping or self._limit_reached():
-                self.stopping = True
-                self.wakeup.notify_all()
-                return None
-            work = self.strategy.pop(worker.current)
-            if work is not None:
-                state = self.states.get(work.state)
-                if state is None or state.unreachable:
-                    continue
-                self.fired.add((work.state, work.action.key))
-                if self._infer(work):
-                    continue
-                return work
-            if not any(w.busy for w in self.workers):
-                self.wakeup.notify_all()
-                return None
-            self.wakeup.wait(timeout=1.0)
+    # ---- making tasks --------------------------------------------------------------------------
+    def _assign(self, slot: Slot, work: Work | None, task: Task, way: Plan | None) -> Task:
+        slot.busy = True
+        slot.work, slot.plan, slot.task = work, way, task
+        return task
+
+    def _task(self, slot: Slot, work: Work, state: State) -> Task | None:
+        """The task that does ``work``, or ``None`` when it was done without a browser."""
+        volatile = tuple(sorted(self.volatile))
+        if work.action.is_link:
+            return self._link_task(slot, work, state, volatile)
+        if slot.current == state.id:
+            task = Task("fire", action=work.action, volatile=volatile)
+            return self._assign(slot, work, task, None)
+        way = self._way(slot, state)
+        if way is None:
+            self._missed(work, "no known path to it")
+            return None
+        task = Task(
+            "fire",
+            url=way.url,
+            start=self.states[way.start].key,
+            steps=tuple((action, self.states[target].key) for action, target in way.steps),
+            action=work.action,
+            volatile=volatile,
+        )
+        return self._assign(slot, work, task, way)
+
+    def _way(self, slot: Slot, state: State) -> Plan | None:
+        """How ``slot``'s browser gets to ``state``: by loading its own URL once, to learn
+        whether that shows it; then by the cheapest known way from where the browser is or,
+        every other time, from a start URL (in case the browser's state is not what the
+        engine believes)."""
+        if state.url not in self.loads and state.url in self.scope:
+            return Plan(state.url, state.id, ())
+        starts = {sid: url for url, sid in self.loads.items() if sid is not None}
+        roots_only = self.tries[state.id] % 2 == 1
+        if roots_only:
+            roots = {self.loads.get(u) for u in self.config.start_urls}
+            starts = {sid: url for sid, url in starts.items() if sid in roots}
+        current = None if roots_only else slot.current
+        return plan(self.graph.graph, self.edge_actions, state.id, current=current, starts=starts)
+
+    def _link_task(
+        self, slot: Slot, work: Work, source: State, volatile: tuple[str, ...]
+    ) -> Task | None:
+        """A link: its target depends on its URL only, so each URL is loaded once, and a URL
+        that failed to load, or whose page left the scope by itself as it loaded (a form
+        submitted or a refresh to another host), is not loaded again."""
+        action = work.action
+        url = action.action
+        if url not in self.scope:
+            self._external(source.id, action, url)
+            return None
+        if url in self.departures:
+            for target_url in self.departures[url]:
+                self._external(source.id, action, target_url)
+            return None
+        if url in self.link_failures:
+            self._record_failure(work, self.link_failures[url])
+            return None
+        known = self.links.get(url) or self.loads.get(url)
+        if known is not None and known in self.states:
+            self._connect(source.id, action, known, None, inferred=True)
+            self._improve(known, source.depth + 1)
+            return None
+        return self._assign(slot, work, Task("load", url=url, volatile=volatile), None)
 
     def _infer(self, work: Work) -> bool:
-        """Record without firing a script action known to lead to one state from anywhere:
-        one target, reached from states of several different URLs."""
-        after = self.config.limits.same_effect_after
-        effect = self.effects.get(work.action.key)
-        if after is None or work.action.is_link or effect is None:
-            return False
-        urls, targets = effect
-        if len(urls) < after or len(targets) != 1:
-            return False
-        (target,) = targets
-        if target not in self.states:
+        """Record without firing a script action known to lead to one state from anywhere."""
+        target = self.effects.known(work.action)
+        if target is None or target not in self.states:
             return False
         self._connect(work.state, work.action, target, None, inferred=True)
         self._improve(target, work.depth + 1)
@@ -434,60 +401,174 @@ class Explorer:
             return True
         return False
 
-    def _recover(self, worker: Worker) -> None:
-        log.warning("restarting browser %s", worker.name)
-        try:
-            worker.browser.restart()
-        except StatecrawlError:
-            with self.lock:
-                self.stopping = True
-                self.stop_reason = "browser-failed"
-            raise
-        with self.lock:
-            worker.current = None
-            self.stats.restarts += 1
+    # ---- applying outcomes ---------------------------------------------------------------------
+    def _seeded(self, slot: Slot, task: Task, outcome: Outcome) -> None:
+        """Two loads of a start URL: the root state, and what changes with no user action. A
+        start page that hangs the browser (a busy script, a load that never ends) is tried
+        once more in a new browser (without it nothing can be crawled), then recorded as a
+        failure of the crawl in the graph's ``failures``; an unreachable one is an error."""
+        url = task.url
+        assert url is not None
+        failure = outcome.failure
+        if failure is not None:
+            if failure.kind == "crash":
+                raise BrowserCrashed(failure.message)
+            if failure.kind != "timeout":
+                raise NavigationError(failure.message)
+            log.warning("start page %s hung the browser: %s", url, failure.message)
+            self.seed_attempts[url] += 1
+            if self.seed_attempts[url] < SEED_ATTEMPTS:
+                self.seeds.appendleft(url)
+            else:
+                self.stats.failures += 1
+                failures = self.graph.graph.graph.setdefault("failures", [])
+                failures.append({"url": url, "error": failure.message})
+            return
+        first, second = outcome.loads
+        self._learn(volatile_between(first.html, second.html) or set())
+        self._learn(set(second.volatile))
+        root = self._observe(second, slot, 0, outcome.exchanges)
+        if root is not None:
+            self.loads[url] = root
+            self.store.first_load(url, second.html)
+            slot.current = root
 
-    # ---- one transition ----------------------------------------------------------------------
-    def _transition(self, worker: Worker, work: Work) -> None:
-        source = self.states[work.state]
+    def _loaded_link(self, slot: Slot, work: Work, outcome: Outcome) -> None:
+        """A link loaded: its page is a state, unless it failed or left the scope."""
+        action, url = work.action, work.action.action
+        failure = outcome.failure
+        if failure is not None:
+            slot.current = None
+            if failure.kind == "crash":
+                self._retry_or_fail(work, failure.message)
+                return
+            self.link_failures[url] = failure.message
+            self._record_failure(work, failure.message)
+            return
+        source = self.states[self.resolve(work.state)]
+        (snapshot,) = outcome.loads
+        self._loaded(url, snapshot)
+        if snapshot.blocked:  # the page left the scope by itself: never a state of it
+            self.departures[url] = list(dict.fromkeys(snapshot.blocked))
+            for target_url in self.departures[url]:
+                self._external(source.id, action, target_url)
+            slot.current = None
+            return
+        depth = source.depth + 1
+        target = self._observe(snapshot, slot, depth, outcome.exchanges, source.id, action)
+        slot.current = target
+        if target is None:
+            return
+        self.links[url] = target
+        self.loads.setdefault(url, target)
+        self._connect(source.id, action, target, snapshot)
+
+    def _fired(self, slot: Slot, work: Work, way: Plan | None, outcome: Outcome) -> None:
+        """An action fired in its state, after the way there, if it needed one."""
+        failure = outcome.failure
+        if failure is not None and failure.kind in ("timeout", "crash"):
+            slot.current = None
+            if failure.kind == "timeout":  # a hung page: trying again would hang again
+                self._record_failure(work, failure.message)
+            else:
+                self._retry_or_fail(work, failure.message)
+            return
+        if way is not None:
+            why = self._went(slot, way, outcome)
+            if why is None and failure is not None and failure.stage == "reach":
+                slot.current = None
+                why = f"replay failed: {failure.message}"
+            if why is not None:
+                self._missed(work, why)
+                return
+            if outcome.fired is None and failure is None:
+                # The way was right after all (its keys changed with what was learned on it),
+                # but the browser stopped on it: the work is done next time.
+                self._requeue(work)
+                return
+        source = self.states[self.resolve(work.state)]
+        self.tries.pop(source.id, None)
+        if failure is not None:
+            self._record_failure(work, failure.message)
+            if failure.kind == "navigation":
+                slot.current = None
+            return
+        snapshot = outcome.fired
+        assert snapshot is not None
         action = work.action
-        if action.is_link:
-            self._follow(worker, source, action)
+        self._learn(set(snapshot.volatile))
+        source = self.states[self.resolve(source.id)]
+        depth = source.depth + 1
+        target = self._observe(snapshot, slot, depth, outcome.exchanges, source.id, action)
+        slot.current = target
+        if target is not None:
+            self._connect(source.id, action, target, snapshot)
+        for url in snapshot.popups:
+            self._popup(source, action, url)
+        if self.danger(action):
+            # A logout may have ended the session: only a reset can be trusted next.
+            slot.current = None
+
+    def _went(self, slot: Slot, way: Plan, outcome: Outcome) -> str | None:
+        """Follow ``slot``'s browser along ``way`` as far as ``outcome`` went: ``None`` when
+        every state on it was the expected one, else where it went wrong."""
+        if way.url is not None:
+            if not outcome.loads:
+                return None  # the load failed: the failure says why
+            snapshot = outcome.loads[0]
+            self._loaded(way.url, snapshot)
+            shown = self._reconcile([snapshot], [way.start])[0]
+            if not way.steps:  # a state's own URL, tried once: what a load of it shows
+                self.loads.setdefault(way.url, shown)
+            slot.current = shown
+            if shown != self.resolve(way.start):
+                return f"loading {way.url} shows another state than {way.start}"
+        if not outcome.steps:
+            return None
+        self.stats.replayed += len(outcome.steps)
+        for (action, _), snapshot in zip(way.steps, outcome.steps, strict=False):
+            if action.is_link:
+                self._loaded(action.action, snapshot)
+            else:
+                self._learn(set(snapshot.volatile))
+        expected = [target for _, target in way.steps[: len(outcome.steps)]]
+        reached = self._reconcile(outcome.steps, expected)
+        slot.current = reached[-1]  # the browser went as far as the steps did
+        for (action, target), got in zip(way.steps, reached, strict=False):
+            if got != self.resolve(target):
+                return f"{action.event} on {action.name} led to another state than {target}"
+        return None
+
+    def _loaded(self, url: str, snapshot: Snapshot) -> None:
+        """A fresh load of ``url``: volatility is learned from repeated loads of it."""
+        self.stats.resets += 1
+        first = self.store.first_load(url, snapshot.html)
+        if first is not snapshot.html:
+            self._learn(volatile_between(first, snapshot.html) or set())
+        self._learn(set(snapshot.volatile))
+
+    def _missed(self, work: Work, why: str) -> None:
+        """No way to ``work``'s state worked this time: try again later, or at the
+        ``REACH_ATTEMPTS``-th failure, mark the state unreachable."""
+        state = self.states[self.resolve(work.state)]
+        self.tries[state.id] += 1
+        if self.tries[state.id] < REACH_ATTEMPTS:
+            log.info("state %s not reached (%s): trying again later", state.id, why)
+            self._requeue(work)
             return
-        try:
-            if worker.current != source.id:
-                self._reach(worker, source)
-                source = self.states[self.resolve(source.id)]
-            snapshot = worker.browser.fire(action)
-            exchanges = worker.browser.take_exchanges()
-        except Unreachable:
-            with self.lock:
-                state = self.states.get(self.resolve(source.id))
-                if state is not None and not state.unreachable:  # to be tried again later
-                    self.fired.discard((state.id, action.key))
-                    self.strategy.push(Work(state.id, action, state.depth))
-            return
-        except ActionFailed as exc:
-            self._record_failure(work, str(exc))
-            return
-        except PageTimeout:
-            raise  # a hung page: recorded by _attempt, which replaces the browser
-        except NavigationError as exc:
-            self._record_failure(work, str(exc))
-            worker.current = None
-            return
-        with self.lock:
-            self._learn(set(snapshot.volatile))
-            source = self.states.get(self.resolve(source.id), source)
-            target = self._observe(snapshot, worker, source.depth + 1, exchanges, source.id, action)
-            worker.current = target
-            if target is not None:
-                self._connect(source.id, action, target, snapshot)
-            for url in snapshot.popups:
-                self._popup(source, action, url)
-            if self._dangerous(action):
-                # A logout may have ended the session: only a reset can be trusted next.
-                worker.current = None
+        log.warning("state %s is unreachable: %s", state.id, why)
+        state.unreachable = True
+        self.stats.unreachable += 1
+        self.strategy.discard(state.id)
+        node = self.graph.graph.nodes[state.id]
+        node["unreachable"] = True
+        node["unreachable_reason"] = why
+
+    def _requeue(self, work: Work) -> None:
+        """Put ``work`` back in the frontier, not fired."""
+        state = self.states[self.resolve(work.state)]
+        self.fired.discard((state.id, work.action.key))
+        self.strategy.push(Work(state.id, work.action, state.depth))
 
     def _popup(self, source: State, action: Action, url: str) -> None:
         """A window the action tried to open: a link of the source state, never a window."""
@@ -507,199 +588,6 @@ class Explorer:
         else:
             self.fired.add((source.id, link.key))
             self._external(source.id, link, url)
-
-    def _follow(self, worker: Worker, source: State, action: Action) -> None:
-        """A link: its target depends on its URL only, so each URL is loaded once, and a URL
-        that failed to load, or whose page left the scope by itself as it loaded (a form
-        submitted or a refresh to another host), is not loaded again."""
-        url = action.action
-        with self.lock:
-            if url not in self.scope:
-                self._external(source.id, action, url)
-                return
-            if url in self.departures:
-                for target_url in self.departures[url]:
-                    self._external(source.id, action, target_url)
-                return
-            if url in self.link_failures:
-                self._record_failure(Work(source.id, action, source.depth), self.link_failures[url])
-                return
-            known = self.links.get(url) or self.loads.get(url)
-            if known is not None and known in self.states:
-                self._connect(source.id, action, known, None, inferred=True)
-                self._improve(known, source.depth + 1)
-                return
-        try:
-            snapshot = self._fresh_load(worker, url)
-            exchanges = worker.browser.take_exchanges()
-        except NavigationError as exc:
-            with self.lock:
-                self.link_failures[url] = str(exc)
-            if isinstance(exc, PageTimeout):
-                raise  # a hung page: recorded by _attempt, which replaces the browser
-            self._record_failure(Work(source.id, action, source.depth), str(exc))
-            worker.current = None
-            return
-        with self.lock:
-            if snapshot.blocked:  # the page left the scope by itself: never a state of it
-                self.departures[url] = list(dict.fromkeys(snapshot.blocked))
-                for target_url in self.departures[url]:
-                    self._external(source.id, action, target_url)
-                worker.current = None
-                return
-            target = self._observe(snapshot, worker, source.depth + 1, exchanges, source.id, action)
-            worker.current = target
-            if target is None:
-                return
-            self.links[url] = target
-            self.loads.setdefault(url, target)
-            self._connect(source.id, action, target, snapshot)
-
-    def _fresh_load(self, worker: Worker, url: str) -> Snapshot:
-        """Reset the browser onto ``url``, learning volatility from repeated loads of it."""
-        snapshot = worker.browser.reset(url)
-        with self.lock:
-            self.stats.resets += 1
-            first = self.store.first_load(url, snapshot.html)
-            if first is not snapshot.html:
-                self._learn(volatile_between(first, snapshot.html) or set())
-            self._learn(set(snapshot.volatile))
-        return snapshot
-
-    # ---- reaching a state again -----------------------------------------------------------
-    def _reach(self, worker: Worker, state: State) -> None:
-        """Bring ``worker``'s browser to ``state``: by known actions from where it is, by the
-        state's own URL, or by loading a URL and replaying the shortest known path. Raises
-        ``Unreachable`` when all fail; the state is marked unreachable at the
-        ``REACH_ATTEMPTS``-th such failure only."""
-        with self.lock:
-            own_url_untried = state.url not in self.loads
-        if own_url_untried and state.url in self.scope:
-            snapshot = self._fresh_load(worker, state.url)
-            with self.lock:
-                shown = self._reconcile([snapshot], [state.id])[0]
-                self.loads[state.url] = shown
-                worker.current = shown
-                if shown == self.resolve(state.id):
-                    return
-        why: str | None = "no known path to it"
-        for attempt in range(2):
-            with self.lock:
-                plan = self._plan(state, worker.current if attempt == 0 else None, attempt > 0)
-            if plan is None:
-                break
-            why = self._replay(worker, *plan)
-            if why is None:
-                return
-        with self.lock:
-            state = self.states.get(self.resolve(state.id), state)
-            if worker.current == state.id:
-                return
-            self.missed[state.id] += 1
-            if self.missed[state.id] < REACH_ATTEMPTS:
-                # A replay can fail once for reasons that pass (a page slowed down by a loaded
-                # machine): the work goes back to the frontier, to be tried again later.
-                log.info("state %s not reached (%s): trying again later", state.id, why)
-                raise Unreachable(state.id)
-            log.warning("state %s is unreachable: %s", state.id, why)
-            state.unreachable = True
-            self.stats.unreachable += 1
-            self.strategy.discard(state.id)
-            node = self.graph.graph.nodes[state.id]
-            node["unreachable"] = True
-            node["unreachable_reason"] = why
-        raise Unreachable(state.id)
-
-    def _plan(
-        self, state: State, current: str | None, roots_only: bool
-    ) -> tuple[str | None, str, list[tuple[Action, str]]] | None:
-        """The cheapest known way to ``state``: from the browser's ``current`` state, or from a
-        state some URL loads (a load costs about one action).
-
-        Returns the URL to load (``None`` to start where the browser is), the state the way
-        starts from, and the ``(action, expected target)`` steps.
-        """
-        starts = {sid: url for url, sid in self.loads.items() if sid is not None}
-        if roots_only:
-            roots = {self.loads.get(u) for u in self.config.start_urls}
-            starts = {sid: url for sid, url in starts.items() if sid in roots}
-        previous: dict[str, tuple[str, Action] | None] = {state.id: None}
-        level = [state.id]
-        best: tuple[int, str, str | None] | None = None
-        g = self.graph.graph
-        distance = 0
-        while level and (best is None or distance < best[0]):
-            for node in level:
-                if node == current:
-                    found = (distance, node, None)
-                elif node in starts:
-                    found = (distance + 1, node, starts[node])
-                else:
-                    continue
-                if best is None or found[0] < best[0]:
-                    best = found
-            following = []
-            for node in level:
-                for source, _, key in g.in_edges(node, keys=True):
-                    if source in previous or g.nodes[source].get("kind") != "state":
-                        continue
-                    action = self.edge_actions.get((source, key))
-                    if action is None:
-                        continue
-                    previous[source] = (node, action)
-                    following.append(source)
-            level = following
-            distance += 1
-        if best is None:
-            return None
-        _, start, url = best
-        path: list[tuple[Action, str]] = []
-        step = start
-        while previous[step] is not None:
-            nxt, action = previous[step]  # type: ignore[misc]
-            path.append((action, nxt))
-            step = nxt
-        return url, start, path
-
-    def _replay(
-        self, worker: Worker, url: str | None, start: str, path: list[tuple[Action, str]]
-    ) -> str | None:
-        """Load ``url`` (if any) and fire ``path``, checking each state's key on the way;
-        ``None`` when the browser got there, else why not."""
-        try:
-            if url is not None:
-                snapshot = self._fresh_load(worker, url)
-                with self.lock:
-                    worker.current = self._reconcile([snapshot], [start])[0]
-                    start = self.resolve(start)
-                    if worker.current != start:
-                        return f"loading {url} shows another state than {start}"
-            if worker.current != start:
-                return f"the browser left {start}"
-            while path:
-                if path[0][0].is_link:
-                    snapshots = [self._fresh_load(worker, path[0][0].action)]
-                else:
-                    batch = next((i for i, (a, _) in enumerate(path) if a.is_link), len(path))
-                    snapshots = worker.browser.replay([a for a, _ in path[:batch]])
-                with self.lock:
-                    self.stats.replayed += len(snapshots)
-                    for snapshot in snapshots:
-                        self._learn(set(snapshot.volatile))
-                    expected = [target for _, target in path[: len(snapshots)]]
-                    reached = self._reconcile(snapshots, expected)
-                    worker.current = reached[-1]  # the browser went as far as the batch did
-                for (action, target), got in zip(path, reached, strict=False):
-                    if got != self.resolve(target):
-                        return f"{action.event} on {action.name} led to another state than {target}"
-                path = path[len(snapshots) :]
-            return None
-        except PageTimeout:
-            raise  # a hung page: recorded by _attempt, which replaces the browser
-        except (ActionFailed, NavigationError) as exc:
-            with self.lock:
-                worker.current = None
-            return f"replay failed: {exc}"
 
     def _reconcile(self, snapshots: list[Snapshot], expected: list[str]) -> list[str | None]:
         """The states ``snapshots`` show. One that differs from the state it was expected to be
@@ -722,7 +610,7 @@ class Explorer:
     def _observe(
         self,
         snapshot: Snapshot,
-        worker: Worker,
+        slot: Slot,
         depth: int,
         exchanges: list[Exchange],
         parent: str | None = None,
@@ -734,7 +622,7 @@ class Explorer:
         if state_id is not None:
             self._improve(state_id, depth)
         else:
-            state_id = self._add_state(key, snapshot, worker, depth, parent, action)
+            state_id = self._add_state(key, snapshot, slot, depth, parent, action)
         if exchanges:
             self._hook("on_exchanges", state_id, exchanges)
         return state_id
@@ -743,7 +631,7 @@ class Explorer:
         self,
         key: str,
         snapshot: Snapshot,
-        worker: Worker,
+        slot: Slot,
         depth: int,
         parent: str | None,
         action: Action | None,
@@ -785,8 +673,8 @@ class Explorer:
         )
         if snapshot.truncated:
             self.graph.graph.nodes[state_id]["truncated"] = True
-        self._hook("on_state", state, snapshot, worker.browser, parent, action)
-        if action is not None and self._dangerous(action):
+        self._hook("on_state", state, snapshot, slot.browser, parent, action)
+        if action is not None and self.danger(action):
             # What follows a logout or a delete runs without the session or the data the rest
             # of the crawl has: the state is kept, but not explored further.
             state.final = True
@@ -797,18 +685,7 @@ class Explorer:
 
     def actions_of(self, snapshot: Snapshot) -> list[Action]:
         """The actions worth firing in a state, dangerous ones last or left out."""
-        actions = snapshot.actions()
-        dangerous = [a for a in actions if self._dangerous(a)]
-        if not dangerous:
-            return actions
-        safe = [a for a in actions if not self._dangerous(a)]
-        return safe if self.config.dangerous_policy == "skip" else safe + dangerous
-
-    def _dangerous(self, action: Action) -> bool:
-        return any(
-            p.search(action.label) or (action.is_link and p.search(action.action))
-            for p in self._dangerous_patterns
-        )
+        return self.danger.order(snapshot.actions())
 
     def _push(self, state: State) -> None:
         for action in state.actions:
@@ -836,9 +713,7 @@ class Explorer:
     ) -> None:
         self.edge_actions[(source, action.key)] = action
         if not inferred:
-            urls, targets = self.effects.setdefault(action.key, (set(), set()))
-            urls.add(self.states[source].url)
-            targets.add(target)
+            self.effects.record(action, self.states[source].url, target)
         attrs: dict[str, Any] = {
             "name": action.name,
             "status": action.status,
@@ -878,28 +753,26 @@ class Explorer:
         self.stats.out_of_scope += 1
 
     def _retry_or_fail(self, work: Work, reason: str) -> None:
-        """The browser died or hung during ``work``: try it once more in a new browser (the
-        cause may lie elsewhere), and record it as a failure the second time."""
-        with self.lock:
-            attempt = (work.state, work.action.key)
-            if attempt not in self.retried:
-                self.retried.add(attempt)
-                self.fired.discard(attempt)
-                self.strategy.push(work)
-                return
+        """The browser died during ``work``: try it once more in a new browser (the cause may
+        lie elsewhere), and record it as a failure the second time."""
+        attempt = (work.state, work.action.key)
+        if attempt not in self.retried:
+            self.retried.add(attempt)
+            self.fired.discard(attempt)
+            self.strategy.push(work)
+            return
         self._record_failure(work, reason)
 
     def _record_failure(self, work: Work, reason: str) -> None:
         log.info("failed in state %s: %s: %s", work.state, work.action.name, reason)
-        with self.lock:
-            self.stats.failures += 1
-            if work.state not in self.states:
-                return
-            node = self.graph.graph.nodes[work.state]
-            node.setdefault("failures", []).append(
-                {"key": work.action.key, "name": work.action.name, "event": work.action.event,
-                 "action": work.action.action, "error": reason}
-            )
+        self.stats.failures += 1
+        if work.state not in self.states:
+            return
+        node = self.graph.graph.nodes[work.state]
+        node.setdefault("failures", []).append(
+            {"key": work.action.key, "name": work.action.name, "event": work.action.event,
+             "action": work.action.action, "error": reason}
+        )
 
     # ---- volatility ---------------------------------------------------------------------------
     def _learn(self, names: set[str]) -> None:
@@ -908,8 +781,6 @@ class Explorer:
         if not new:
             return
         self.volatile = self.volatile | new
-        for worker in self.workers:
-            worker.browser.volatile = sorted(self.volatile)
         index: dict[str, str] = {}
         for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
             key = self.model.key(self._full(state), self.volatile)
@@ -948,17 +819,14 @@ class Explorer:
         self.edge_actions = {
             (keeper if s == old else s, k): a for (s, k), a in self.edge_actions.items()
         }
-        for _, targets in self.effects.values():
-            if old in targets:
-                targets.discard(old)
-                targets.add(keeper)
+        self.effects.merge(old, keeper)
         for table in (self.loads, self.links):
             for url, sid in table.items():
                 if sid == old:
                     table[url] = keeper
-        for worker in self.workers:
-            if worker.current == old:
-                worker.current = keeper
+        for slot in self.executor.slots:
+            if slot.current == old:
+                slot.current = keeper
         (self.out.path / self.out.snapshot_path(old)).unlink(missing_ok=True)
         self._improve(keeper, state.depth)
         self.stats.states = len(self.states)
@@ -1008,9 +876,8 @@ class Explorer:
             self.stopping = True
             self.stats.elapsed = time.monotonic() - self.started
             self.stats.frontier = len(self.strategy)
-            self.stats.restarts = sum(w.browser.restarts for w in self.workers)
-            for worker in self.workers:
-                step(self._last_exchanges, worker)
+            step(self._count_restarts)
+            step(self._last_exchanges)
             step(self._flush)
             step(self._broadcast, "on_finish")
             step(self._name_states)
@@ -1018,12 +885,14 @@ class Explorer:
             step(self._write)
             written = len(failures) == before
             step(self._save_final)
-        for worker in self.workers:
-            step(worker.browser.close)
+        step(self.executor.close)
         if written:  # an earlier crawl in the directory is replaced by a complete one only
             step(self.out.commit)
         if failures:
             raise failures[0]
+
+    def _count_restarts(self) -> None:
+        self.stats.restarts = self.executor.restarts()
 
     def _save_final(self) -> None:
         """The last checkpoint and how the run ended; the store is closed."""
@@ -1067,11 +936,11 @@ class Explorer:
                     if len(failures) < MAX_PLUGIN_FAILURES:
                         failures.append(why)
 
-    def _last_exchanges(self, worker: Worker) -> None:
-        """Hand the plugins what ``worker``'s browser fetched after its last transition."""
-        leftover = worker.browser.take_exchanges(final=True)
-        if leftover:
-            self._broadcast("on_exchanges", worker.current, leftover)
+    def _last_exchanges(self) -> None:
+        """Hand the plugins what each browser fetched after its last task."""
+        for slot, leftover in self.executor.leftovers():
+            if leftover:
+                self._broadcast("on_exchanges", slot.current, leftover)
 
     def _name_states(self) -> None:
         """Name each state by its final key. Its id was its key when it was found; volatility

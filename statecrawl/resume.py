@@ -27,7 +27,7 @@ SEPARATOR = " "  # between a state id and an action key in a table key (neither 
 def capture(explorer: Explorer) -> Checkpoint:
     """A checkpoint of ``explorer`` now (call it under the explorer's lock)."""
     e = explorer
-    in_flight = {(w.work.state, w.work.action.key) for w in e.workers if w.work is not None}
+    in_flight = {(s.work.state, s.work.action.key) for s in e.executor.slots if s.work is not None}
     g = e.graph.graph
     return Checkpoint(
         nodes=[(n, dict(a)) for n, a in g.nodes(data=True)],
@@ -41,7 +41,7 @@ def capture(explorer: Explorer) -> Checkpoint:
         ],
         fired=sorted(e.fired - in_flight),
         actions=[(s, k, a.to_data()) for (s, k), a in e.edge_actions.items()],
-        effects={k: (sorted(urls), sorted(targets)) for k, (urls, targets) in e.effects.items()},
+        effects=e.effects.dump(),
         volatile=sorted(e.volatile),
         tables={
             "loads": dict(e.loads),
@@ -51,7 +51,7 @@ def capture(explorer: Explorer) -> Checkpoint:
             "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
             "link_failures": dict(e.link_failures),
             "departures": dict(e.departures),
-            "browsers": {w.browser.profile: True for w in e.workers if w.browser.profile},
+            "browsers": dict.fromkeys(e.executor.profiles(), True),
         },
         stats=asdict(e.stats),
     )
@@ -85,7 +85,7 @@ def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
     e.index = {s.key: s.id for s in e.states.values()}
     e.fired = {(s, k) for s, k in checkpoint.fired}
     e.edge_actions = {(s, k): Action.from_data(a) for s, k, a in checkpoint.actions}
-    e.effects = {k: (set(urls), set(targets)) for k, (urls, targets) in checkpoint.effects.items()}
+    e.effects.load(checkpoint.effects)
     e.volatile = frozenset(checkpoint.volatile)
     tables = checkpoint.tables
     e.loads = dict(tables.get("loads", {}))

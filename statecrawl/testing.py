@@ -216,9 +216,7 @@ class FakeApp:
 
     def browser(self, config: Config, capture_network: bool = False) -> FakeBrowser:
         """A new browser on this application: the explorer's ``browser_factory``."""
-        browser = FakeBrowser(self, config, capture_network=capture_network)
-        self.browsers.append(browser)
-        return browser
+        return FakeBrowser(self, config, capture_network=capture_network)
 
     def fired(self, kind: str = "fire") -> list[tuple[str, str]]:
         """The ``(state, label)`` pairs fired (``kind="replay"``: replayed), in order."""
@@ -295,6 +293,7 @@ class FakeBrowser:
         self.volatile: list[str] = []  # handed to the page agent in reality: it masks nothing
         self.document: Document | None = None
         self.hung = False
+        app.browsers.append(self)
 
     # ---- lifecycle ---------------------------------------------------------------------------
     def start(self) -> FakeBrowser:

@@ -24,12 +24,15 @@ from statecrawl.testing import FakeApp, FakeBrowser, tree
 CLOCK = "#clock|content"
 
 
-def explorer(app: FakeApp, out: Path, **settings: Any) -> Explorer:
-    """An explorer of ``app`` writing to ``out``, without an archive."""
+def explorer(
+    app: FakeApp, out: Path, fake: type[FakeBrowser] = FakeBrowser, **settings: Any
+) -> Explorer:
+    """An explorer of ``app`` writing to ``out``, without an archive, in browsers of class
+    ``fake``."""
     config = Config.from_mapping(
         {"start_urls": [app.url("/")], "out": out, "archive": {"enabled": False}, **settings}
     )
-    return Explorer(config, browser_factory=app.browser)
+    return Explorer(config, browser_factory=lambda c, _network: fake(app, c))
 
 
 def explore(app: FakeApp, out: Path, **settings: Any) -> Crawl:
@@ -385,8 +388,7 @@ def test_work_in_flight_at_a_checkpoint_is_done_again_after_resume(tmp_path: Pat
             return super().fire(action, light)
 
     out = tmp_path / "out"
-    crawler = explorer(app, out, limits={"max_depth": 2})
-    crawler.browser_factory = lambda config, _network: CheckpointWhileFiring(app, config)
+    crawler = explorer(app, out, CheckpointWhileFiring, limits={"max_depth": 2})
     uninterrupted = graph(crawler.run())
     (checkpoint,) = saved
     labels = {a["label"]: key for _, key, a in checkpoint.actions}

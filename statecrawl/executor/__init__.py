@@ -1,0 +1,200 @@
+"""Executors: what runs the browser work of a crawl.
+
+The engine (:class:`statecrawl.explorer.Explorer`) owns what the crawl knows and decides
+what to do next; an executor runs that work in browsers. The work is a :class:`Task` (load
+a URL, replay known actions to reach a state, fire one action) and comes back as an
+:class:`Outcome` (the snapshots taken on the way, the network exchanges, what failed).
+Tasks and outcomes are plain picklable data, so an executor may run them in threads of
+this process (:mod:`.threads`) or on workers elsewhere.
+
+An executor drives the engine through three calls, each from any thread::
+
+    task = engine.next_task(slot)        # None: no more work for this slot
+    outcome = perform(browser, task, model)
+    engine.apply(slot, outcome)
+
+``slot`` is the engine's view of one browser (:class:`Slot`): the state it shows and the
+work it is doing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, Protocol
+
+import urllib3
+
+from ..errors import ActionFailed, BrowserCrashed, ConfigError, NavigationError, PageTimeout
+from ..state import Action, Snapshot
+
+if TYPE_CHECKING:
+    from ..browser import Browser
+    from ..config import Config
+    from ..explorer import Explorer
+    from ..models import StateModel
+    from ..network import Exchange
+    from ..planning import Plan
+    from ..strategies import Work
+
+Kind = Literal["seed", "load", "fire"]
+FailureKind = Literal["action", "navigation", "timeout", "crash"]
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Browser work. ``seed``: load ``url`` twice (a start page, and what changes with no
+    user action); ``load``: load ``url`` (a link); ``fire``: load ``url`` if given (else go
+    on from the state the browser shows), check it shows the state of key ``start``, replay
+    ``steps`` checking each state's key, then fire ``action``. Keys are computed with the
+    crawl's state model and the ``volatile`` names known when the task was made."""
+
+    kind: Kind
+    url: str | None = None
+    start: str | None = None
+    steps: tuple[tuple[Action, str], ...] = ()
+    action: Action | None = None
+    volatile: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """Why a task stopped: ``action`` (the action could not be fired), ``navigation`` (a
+    load failed), ``timeout`` (the page hung the browser) or ``crash`` (the browser or its
+    driver died); ``stage``: while reaching the state (``"reach"``) or in the work itself."""
+
+    kind: FailureKind
+    message: str
+    stage: Literal["reach", "work"]
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a task did: snapshots of its loads (the first ``url`` load, or a seed's two),
+    of its replayed steps, and of the fired action; whether a state on the way had another
+    key than expected (the task then stopped there); the exchanges made; a failure."""
+
+    loads: list[Snapshot] = field(default_factory=list)
+    steps: list[Snapshot] = field(default_factory=list)
+    fired: Snapshot | None = None
+    diverged: bool = False
+    exchanges: list[Exchange] = field(default_factory=list)
+    failure: Failure | None = None
+
+
+@dataclass(eq=False)
+class Slot:
+    """The engine's view of one browser: the state it shows (``None``: unknown) and the
+    work it is doing. ``browser`` is the browser itself when it lives in this process."""
+
+    name: str
+    browser: Browser | None = None
+    current: str | None = None
+    busy: bool = False
+    work: Work | None = None  # in flight: not fired yet for a checkpoint
+    plan: Plan | None = None  # the way to the work's state, when it needs one
+    task: Task | None = None
+
+
+class Executor(Protocol):
+    """Runs an engine's tasks in browsers until the engine has no more."""
+
+    slots: list[Slot]
+
+    def run(self, engine: Explorer) -> None:
+        """Start the browsers, then perform the engine's tasks until it gives none; the
+        first error that is not a task's failure is raised."""
+
+    def abandon(self) -> None:
+        """Kill the browsers of the slots still busy (after a stop, their calls fail)."""
+
+    def leftovers(self) -> list[tuple[Slot, list[Exchange]]]:
+        """Each slot's exchanges not handed over yet (at the end of a crawl)."""
+
+    def close(self) -> None:
+        """End every browser."""
+
+    def restarts(self) -> int:
+        """How many times browsers were restarted."""
+
+    def profiles(self) -> list[str]:
+        """The browser profile directories in use (a killed run's Chromium is found by them)."""
+
+
+def perform(browser: Browser, task: Task, model: StateModel) -> Outcome:
+    """Do ``task`` in ``browser``, keying states with ``model``. Failures of the page or the
+    browser are returned in the outcome, never raised."""
+    outcome = Outcome()
+    volatile = frozenset(task.volatile)
+
+    def key(snapshot: Snapshot) -> str:
+        return model.key(snapshot, volatile)
+
+    stage: Literal["reach", "work"] = "reach" if task.kind == "fire" else "work"
+    try:
+        if task.kind != "fire":
+            assert task.url is not None
+            outcome.loads.append(browser.reset(task.url))
+            if task.kind == "seed":
+                outcome.loads.append(browser.reset(task.url))
+            outcome.exchanges = browser.take_exchanges()
+            return outcome
+        if task.url is not None:
+            outcome.loads.append(browser.reset(task.url))
+            if key(outcome.loads[-1]) != task.start:
+                outcome.diverged = True
+                return outcome
+        steps = list(task.steps)
+        while steps:
+            if steps[0][0].is_link:
+                snapshots = [browser.reset(steps[0][0].action)]
+            else:
+                batch = next((i for i, (a, _) in enumerate(steps) if a.is_link), len(steps))
+                snapshots = browser.replay([a for a, _ in steps[:batch]])
+            outcome.steps.extend(snapshots)
+            if any(key(s) != k for s, (_, k) in zip(snapshots, steps, strict=False)):
+                outcome.diverged = True
+                return outcome
+            steps = steps[len(snapshots) :]
+        stage = "work"
+        assert task.action is not None
+        outcome.fired = browser.fire(task.action)
+        outcome.exchanges = browser.take_exchanges()
+    except PageTimeout as exc:
+        outcome.failure = Failure("timeout", str(exc), stage)
+    except ActionFailed as exc:
+        outcome.failure = Failure("action", str(exc), stage)
+    except NavigationError as exc:
+        outcome.failure = Failure("navigation", str(exc), stage)
+    except BrowserCrashed as exc:
+        outcome.failure = Failure("crash", str(exc), stage)
+    except Exception as exc:  # Selenium's and the driver connection's errors, by name
+        crash = crash_reason(exc)
+        if crash is None:
+            raise
+        outcome.failure = Failure("crash", crash, stage)
+    return outcome
+
+
+def crash_reason(exc: Exception) -> str | None:
+    """Why the browser is lost, when ``exc`` says it is (``None`` for any other error)."""
+    from selenium.common.exceptions import WebDriverException  # (Selenium loads lazily)
+
+    from ..browser import reason
+
+    if isinstance(exc, WebDriverException):
+        return reason(exc)
+    if isinstance(exc, OSError | urllib3.exceptions.HTTPError):  # ChromeDriver itself is gone
+        return f"lost the browser driver: {exc.__class__.__name__}"
+    return None
+
+
+def get_executor(
+    config: Config, browser_factory: Callable[[Config, bool], Browser], network: bool
+) -> Executor:
+    """The executor ``config.executor`` names."""
+    from .threads import Threads
+
+    if config.executor == "threads":
+        return Threads(config, browser_factory, network)
+    raise ConfigError(f"executor: unknown executor {config.executor!r} (known: threads)")

@@ -1,0 +1,74 @@
+"""The crawl's policies on actions: which ones are dangerous, and which ones need not be
+fired again because their effect is known. Small classes with no browser, so the engine's
+decisions are tested on their own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from .state import Action
+
+
+class Danger:
+    """Actions that may end the session or destroy data (a logout, a delete): matched by
+    label, and by URL for links, against the configured patterns."""
+
+    def __init__(self, patterns: Iterable[str], policy: str = "last") -> None:
+        self.patterns = [re.compile(p) for p in patterns]
+        self.policy = policy  # "last": fired after the others; "skip": never fired
+
+    def __call__(self, action: Action) -> bool:
+        return any(
+            p.search(action.label) or (action.is_link and p.search(action.action))
+            for p in self.patterns
+        )
+
+    def order(self, actions: list[Action]) -> list[Action]:
+        """The actions worth firing, dangerous ones last or left out."""
+        dangerous = [a for a in actions if self(a)]
+        if not dangerous:
+            return actions
+        safe = [a for a in actions if not self(a)]
+        return safe if self.policy == "skip" else safe + dangerous
+
+
+class Effects:
+    """What each script action did: the URLs of the states it was fired in and the states
+    it led to. An action that led to one same state from states of ``after`` different URLs
+    (a search box in a page header) is taken to do so everywhere."""
+
+    def __init__(self, after: int | None) -> None:
+        self.after = after
+        self.table: dict[str, tuple[set[str], set[str]]] = {}  # action key -> (URLs, targets)
+
+    def record(self, action: Action, url: str, target: str) -> None:
+        """``action``, fired in a state at ``url``, led to ``target``."""
+        urls, targets = self.table.setdefault(action.key, (set(), set()))
+        urls.add(url)
+        targets.add(target)
+
+    def known(self, action: Action) -> str | None:
+        """The state ``action`` is known to lead to from anywhere, if any."""
+        effect = self.table.get(action.key)
+        if self.after is None or action.is_link or effect is None:
+            return None
+        urls, targets = effect
+        if len(urls) < self.after or len(targets) != 1:
+            return None
+        return next(iter(targets))
+
+    def merge(self, old: str, keeper: str) -> None:
+        """State ``old`` turned out to be ``keeper``."""
+        for _, targets in self.table.values():
+            if old in targets:
+                targets.discard(old)
+                targets.add(keeper)
+
+    def dump(self) -> dict[str, tuple[list[str], list[str]]]:
+        """The table as JSON-ready data (for checkpoints)."""
+        return {k: (sorted(urls), sorted(targets)) for k, (urls, targets) in self.table.items()}
+
+    def load(self, data: Mapping[str, tuple[Iterable[str], Iterable[str]]]) -> None:
+        """Replace the table with ``data`` from :meth:`dump`."""
+        self.table = {k: (set(urls), set(targets)) for k, (urls, targets) in data.items()}

@@ -1,0 +1,72 @@
+"""The crawl's action policies, without a browser."""
+
+from __future__ import annotations
+
+from statecrawl.config import DANGEROUS_DEFAULT
+from statecrawl.policy import Danger, Effects
+from statecrawl.state import Action
+
+
+def act(label: str, kind: str = "script", url: str = "") -> Action:
+    return Action(name=f"#{label} {label}", status="visible,enabled", event="click",
+                  action=url or f"listener:{label}", kind=kind, locator=f"#{label}", label=label)
+
+
+def test_dangerous_actions_by_label_and_link_url() -> None:
+    danger = Danger(DANGEROUS_DEFAULT)
+    assert danger(act("Log out"))
+    assert danger(act("Delete account"))
+    assert danger(act("Bye", kind="link", url="http://h/logout"))
+    assert not danger(act("Bye", url="listener:logout"))  # a script's identity is no label
+    assert not danger(act("Search"))
+
+
+def test_dangerous_actions_go_last_or_are_skipped() -> None:
+    actions = [act("Delete"), act("Open"), act("Log out"), act("Next")]
+    assert [a.label for a in Danger(DANGEROUS_DEFAULT).order(actions)] == [
+        "Open", "Next", "Delete", "Log out"
+    ]
+    assert [a.label for a in Danger(DANGEROUS_DEFAULT, "skip").order(actions)] == ["Open", "Next"]
+
+
+def test_an_effect_is_known_after_enough_urls_with_one_target() -> None:
+    effects = Effects(after=3)
+    search = act("Search")
+    for n, url in enumerate(("http://h/a", "http://h/b")):
+        effects.record(search, url, "results")
+        assert effects.known(search) is None, n
+    effects.record(search, "http://h/b", "results")  # the same URL again does not count
+    assert effects.known(search) is None
+    effects.record(search, "http://h/c", "results")
+    assert effects.known(search) == "results"
+
+
+def test_two_targets_or_no_threshold_mean_no_inference() -> None:
+    effects = Effects(after=2)
+    toggle = act("Toggle")
+    effects.record(toggle, "http://h/a", "on")
+    effects.record(toggle, "http://h/b", "off")
+    assert effects.known(toggle) is None
+    never = Effects(after=None)
+    never.record(toggle, "http://h/a", "on")
+    assert never.known(toggle) is None
+
+
+def test_links_are_never_inferred() -> None:
+    effects = Effects(after=1)
+    link = act("Home", kind="link", url="http://h/")
+    effects.record(link, "http://h/a", "home")
+    assert effects.known(link) is None
+
+
+def test_merging_renames_targets_and_the_table_round_trips() -> None:
+    effects = Effects(after=2)
+    search = act("Search")
+    effects.record(search, "http://h/a", "old")
+    effects.record(search, "http://h/b", "keeper")
+    assert effects.known(search) is None
+    effects.merge("old", "keeper")
+    assert effects.known(search) == "keeper"
+    copy = Effects(after=2)
+    copy.load(effects.dump())
+    assert copy.known(search) == "keeper" and copy.dump() == effects.dump()
