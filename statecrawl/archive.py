@@ -682,12 +682,14 @@ class Archiver(Plugin):
         crawl: CrawlView,
         state: State,
         snapshot: Snapshot,
-        browser: Browser,
+        browser: Browser | None,
         parent: str | None,
         action: Action | None,
     ) -> None:
         assert self.writer is not None
-        png = browser.screenshot() if crawl.config.archive.screenshots else None
+        png = snapshot.screenshot
+        if png is None and browser is not None and crawl.config.archive.screenshots:
+            png = browser.screenshot()
         if png is not None:
             crawl.annotate(state.id, screenshot=crawl.directory.write_screenshot(state.id, png))
         described = None

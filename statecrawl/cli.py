@@ -65,6 +65,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "archive": {"enabled": False if args.no_archive else None},
         "model": args.model,
         "strategy": args.strategy,
+        "executor": args.executor,
+        "cluster": args.cluster,
     }
 
 
@@ -180,7 +182,11 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exclude", action="append", metavar="REGEX", help="URLs to leave out")
     p.add_argument("--input", action="append", type=_input_pair, metavar="NAME=VALUE",
                    help="a value to type into the field NAME (repeatable)")
-    p.add_argument("--browsers", type=int, help="parallel browsers (1)")
+    p.add_argument("--browsers", type=int, help="parallel browsers (1); Dask workers started")
+    p.add_argument("--executor", help="what runs the browsers: threads (here) or dask")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="a Dask scheduler, tcp://HOST:8786 (with --executor dask; else a "
+                        "LocalCluster of --browsers workers)")
     p.add_argument("--wait-ms", type=int, help="fixed wait after every event and load (0)")
     p.add_argument("--model", help="state model: dom, exact, structure, text")
     p.add_argument("--strategy", help="frontier order: breadth-first, depth-first, random")

@@ -243,7 +243,8 @@ class Config:
     seed: int = 0
     dangerous: tuple[str, ...] = DANGEROUS_DEFAULT
     dangerous_policy: Literal["last", "skip"] = "last"
-    executor: Literal["threads"] = "threads"  # what runs the browsers (statecrawl.executor)
+    executor: Literal["threads", "dask"] = "threads"  # what runs the browsers
+    cluster: str | None = None  # a Dask scheduler's address; none: a LocalCluster
 
     def __post_init__(self) -> None:
         _normalise(self, "")
@@ -254,6 +255,11 @@ class Config:
         _check_regexes("dangerous", self.dangerous)
         _check(not (self.resume and self.overwrite), "give --resume or --overwrite, not both")
         _check(not self.resume or self.out is not None, "--resume needs the crawl's --out")
+        _check(self.cluster is None or self.executor == "dask", "--cluster needs --executor dask")
+        _check(
+            self.cluster is None or "://" in self.cluster,
+            f"cluster: expected a scheduler address such as tcp://HOST:8786: {self.cluster!r}",
+        )
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Config:

@@ -315,6 +315,9 @@ class Explorer:
 
     # ---- making tasks --------------------------------------------------------------------------
     def _assign(self, slot: Slot, work: Work | None, task: Task, way: Plan | None) -> Task:
+        archive = self.config.archive
+        if self.executor.remote and archive.enabled and archive.screenshots:
+            task = replace(task, screenshot=True)  # hooks get no browser to take it
         slot.busy = True
         slot.work, slot.plan, slot.task = work, way, task
         return task
@@ -652,7 +655,7 @@ class Explorer:
             title=snapshot.title,
             depth=depth,
             found_at=round(time.monotonic() - self.started, 3),
-            snapshot=replace(snapshot, html="", frames=None),  # the DOM is on disk only
+            snapshot=replace(snapshot, html="", frames=None, screenshot=None),  # DOM on disk only
             actions=self.actions_of(snapshot),
         )
         self.states[state_id] = state

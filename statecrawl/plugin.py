@@ -70,11 +70,13 @@ class Plugin:
         crawl: CrawlView,
         state: State,
         snapshot: Snapshot,
-        browser: Browser,
+        browser: Browser | None,
         parent: str | None,
         action: Action | None,
     ) -> None:
-        """A new state was found by firing ``action`` in ``parent``; ``browser`` shows it."""
+        """A new state was found by firing ``action`` in ``parent``; ``browser`` shows it
+        (``None`` when the browser is in another process, as with the Dask executor: then
+        ``snapshot.screenshot`` holds its screenshot, if the archive takes them)."""
 
     def on_transition(
         self, crawl: CrawlView, source: str, action: Action, target: str, snapshot: Snapshot | None

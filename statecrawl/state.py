@@ -109,6 +109,7 @@ class Snapshot:
     navigated: str | None = None
     status: int | None = None
     truncated: bool = False  # the DOM was longer than answers.MAX_HTML and was cut
+    screenshot: bytes | None = None  # taken with the snapshot by a worker of another process
 
     @classmethod
     def from_agent(cls, data: Any) -> Snapshot:
@@ -117,9 +118,9 @@ class Snapshot:
         return cls(**answers.snapshot(data))
 
     def meta(self) -> dict[str, Any]:
-        """Every field but the DOM and its frames: what the crawl store keeps (the DOM is in
-        ``states/``); ``Snapshot(html=..., **meta)`` builds the snapshot back."""
-        kept = (f.name for f in fields(self) if f.name not in ("html", "frames"))
+        """Every field but the DOM, its frames and a screenshot: what the crawl store keeps
+        (the DOM is in ``states/``); ``Snapshot(html=..., **meta)`` builds the snapshot back."""
+        kept = (f.name for f in fields(self) if f.name not in ("html", "frames", "screenshot"))
         return {name: getattr(self, name) for name in kept}
 
     def actions(self) -> list[Action]:

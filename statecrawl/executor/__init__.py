@@ -55,6 +55,7 @@ class Task:
     steps: tuple[tuple[Action, str], ...] = ()
     action: Action | None = None
     volatile: tuple[str, ...] = ()
+    screenshot: bool = False  # take one of the state reached (a remote browser's hooks can't)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,7 @@ class Executor(Protocol):
     """Runs an engine's tasks in browsers until the engine has no more."""
 
     slots: list[Slot]
+    remote: bool  # browsers in other processes: hooks get no browser, tasks bring screenshots
 
     def run(self, engine: Explorer) -> None:
         """Start the browsers, then perform the engine's tasks until it gives none; the
@@ -193,8 +195,14 @@ def get_executor(
     config: Config, browser_factory: Callable[[Config, bool], Browser], network: bool
 ) -> Executor:
     """The executor ``config.executor`` names."""
+    if config.executor == "dask":
+        try:
+            from .dask import Dask
+        except ImportError as exc:
+            if exc.name not in ("dask", "distributed"):
+                raise
+            raise ConfigError("--executor dask needs Dask: pip install statecrawl[dask]") from None
+        return Dask(config, browser_factory, network)
     from .threads import Threads
 
-    if config.executor == "threads":
-        return Threads(config, browser_factory, network)
-    raise ConfigError(f"executor: unknown executor {config.executor!r} (known: threads)")
+    return Threads(config, browser_factory, network)

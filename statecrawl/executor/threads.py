@@ -24,6 +24,8 @@ class Threads:
     """Runs tasks in ``config.browser.count`` browsers, a thread each. A browser that hangs
     or dies during a task is restarted before its next one."""
 
+    remote = False
+
     def __init__(
         self, config: Config, browser_factory: Callable[[Config, bool], Browser], network: bool
     ) -> None:

@@ -1,0 +1,205 @@
+"""The Dask executor: one browser per Dask worker, on a LocalCluster of this machine or on
+a cluster (``dask-scheduler`` and a ``dask-worker`` per machine with Chromium).
+
+The engine and the store stay in this process; workers only perform tasks, and their
+outcomes (snapshots, exchanges, screenshots) come back here. Each worker's browser starts
+with its first task and is restarted by the worker when a page hangs it or it dies.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import uuid
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import distributed
+
+from ..errors import BrowserError
+from ..models import get_model
+from . import Outcome, Slot, Task, perform
+
+if TYPE_CHECKING:
+    from ..browser import Browser
+    from ..config import Config
+    from ..explorer import Explorer
+    from ..network import Exchange
+
+PLUGIN = "statecrawl-browser"
+CONNECT_TIMEOUT = "5s"  # to reach a scheduler given by address
+
+log = logging.getLogger(__name__)
+
+
+class BrowserPlugin(distributed.WorkerPlugin):
+    """Gives a Dask worker its browser."""
+
+    def __init__(
+        self, config: Config, factory: Callable[[Config, bool], Browser], network: bool
+    ) -> None:
+        self.config = config
+        self.factory = factory
+        self.network = network
+        self.browser: Browser | None = None
+        self.restarts = 0
+        self.shot: set[str] = set()  # keys of the states this worker took screenshots of
+
+    def setup(self, worker: object) -> None:
+        self.browser = self.factory(self.config, self.network)
+        self.model = get_model(self.config.model)
+
+    def teardown(self, worker: object) -> None:
+        if self.browser is not None and self.browser.driver is not None:
+            self.browser.close()
+
+
+def _plugin(worker: distributed.Worker | None = None) -> BrowserPlugin:
+    """This worker's plugin: in a task, or given by ``Client.run`` (which fills in an
+    argument called ``dask_worker``)."""
+    plugin = (worker or distributed.get_worker()).plugins[PLUGIN]
+    assert plugin.browser is not None
+    return plugin  # type: ignore[no-any-return]
+
+
+def _perform(task: Task) -> Outcome:
+    """On a worker: perform ``task`` in its browser, with a screenshot of the state reached
+    when the task asks for one."""
+    plugin = _plugin()
+    browser = plugin.browser
+    assert browser is not None
+    if browser.driver is None:
+        browser.start()
+    browser.volatile = list(task.volatile)
+    outcome = perform(browser, task, plugin.model)
+    failure = outcome.failure
+    if failure is not None and failure.kind in ("timeout", "crash"):
+        log.warning("restarting the browser of a Dask worker: %s", failure.message)
+        browser.restart()
+        plugin.restarts += 1
+    elif task.screenshot:
+        reached = outcome.fired or (outcome.loads[-1] if task.kind != "fire" else None)
+        key = reached and plugin.model.key(reached, frozenset(task.volatile))
+        if reached is not None and key not in plugin.shot:  # a state is new once at most
+            plugin.shot.add(key)
+            reached.screenshot = browser.screenshot()
+    return outcome
+
+
+def _kill(dask_worker: distributed.Worker) -> None:
+    _plugin(dask_worker).browser.kill()  # type: ignore[union-attr]
+
+
+def _leftovers(dask_worker: distributed.Worker) -> list[Exchange]:
+    browser = _plugin(dask_worker).browser
+    assert browser is not None
+    return browser.take_exchanges(final=True) if browser.driver is not None else []
+
+
+def _restarts(dask_worker: distributed.Worker) -> int:
+    return _plugin(dask_worker).restarts
+
+
+class Dask:
+    """Runs tasks on Dask workers, a browser each: on ``config.cluster`` (a scheduler's
+    address), else on a LocalCluster of ``browser.count`` worker processes."""
+
+    remote = True
+
+    def __init__(
+        self, config: Config, browser_factory: Callable[[Config, bool], Browser], network: bool
+    ) -> None:
+        self.config = config
+        self.plugin = BrowserPlugin(config, browser_factory, network)
+        self.slots: list[Slot] = []
+        self.client: distributed.Client | None = None
+        self.cluster: distributed.LocalCluster | None = None
+
+    def _connect(self) -> distributed.Client:
+        if self.config.cluster is None:
+            self.cluster = distributed.LocalCluster(
+                n_workers=self.config.browser.count, threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=logging.WARNING,
+            )
+            client = distributed.Client(self.cluster)
+        else:
+            try:
+                client = distributed.Client(self.config.cluster, timeout=CONNECT_TIMEOUT)
+            except OSError as exc:
+                raise BrowserError(
+                    f"cannot reach the Dask scheduler at {self.config.cluster}: {exc}"
+                ) from None
+        client.register_plugin(self.plugin, name=PLUGIN)
+        workers = sorted(client.scheduler_info()["workers"])
+        if not workers:
+            raise BrowserError(f"the Dask scheduler at {self.config.cluster} has no workers")
+        self.slots = [Slot(address) for address in workers]
+        log.info("Dask executor: %d workers", len(workers))
+        return client
+
+    def run(self, engine: Explorer) -> None:
+        self.client = self._connect()
+        errors: list[BaseException] = []
+        threads = [
+            threading.Thread(target=self._thread, args=(engine, slot, errors), daemon=True)
+            for slot in self.slots
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if errors:
+            raise errors[0]
+
+    def _thread(self, engine: Explorer, slot: Slot, errors: list[BaseException]) -> None:
+        """Hand ``slot``'s worker one task at a time: its browser does one thing at once."""
+        assert self.client is not None
+        try:
+            while (task := engine.next_task(slot)) is not None:
+                outcome: Outcome | None = None
+                try:
+                    future = self.client.submit(
+                        _perform, task, workers=[slot.name], allow_other_workers=False,
+                        pure=False, key=f"statecrawl-{uuid.uuid4().hex}",
+                    )
+                    outcome = future.result()
+                finally:
+                    engine.apply(slot, outcome)
+                failure = outcome.failure
+                if failure is not None and failure.kind in ("timeout", "crash"):
+                    engine.restarted(slot)
+        except BaseException as exc:
+            errors.append(exc)
+            engine.halt("browser-failed" if isinstance(exc, BrowserError) else None)
+
+    def abandon(self) -> None:
+        busy = [s.name for s in self.slots if s.busy]
+        if self.client is not None and busy:
+            with contextlib.suppress(Exception):
+                self.client.run(_kill, workers=busy)
+
+    def leftovers(self) -> list[tuple[Slot, list[Exchange]]]:
+        if self.client is None:
+            return []
+        taken = self.client.run(_leftovers)
+        return [(s, taken.get(s.name, [])) for s in self.slots]
+
+    def close(self) -> None:
+        try:
+            if self.client is not None:
+                self.client.unregister_worker_plugin(PLUGIN)  # each worker ends its browser
+                self.client.close()
+        finally:
+            if self.cluster is not None:
+                self.cluster.close()
+
+    def restarts(self) -> int:
+        if self.client is None:
+            return 0
+        with contextlib.suppress(Exception):
+            return sum(self.client.run(_restarts).values())
+        return 0
+
+    def profiles(self) -> list[str]:
+        return []  # browsers live on the workers' machines, and end with their workers
