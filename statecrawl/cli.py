@@ -14,6 +14,7 @@ from typing import Any, NoReturn, TextIO
 
 from . import __version__
 from .config import Config, merge
+from .demo_app.data import REVISIONS
 from .directory import Crawl
 from .errors import ConfigError, StatecrawlError, one_line
 from .explorer import Explorer, Stats
@@ -213,6 +214,9 @@ def parser() -> argparse.ArgumentParser:
     _add_crawl_flags(c)
     d = sub.add_parser("demo", help="crawl the bundled patent-search demo app")
     _add_crawl_flags(d)
+    d.add_argument(
+        "--revision", type=int, choices=REVISIONS, default=0, help="revision of its data (0)"
+    )
     r = sub.add_parser("report", help="write a static HTML report of a crawl directory")
     r.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     r.add_argument("--out", "-o", type=Path, metavar="REPORT", help="report directory (DIR/report)")
@@ -250,14 +254,18 @@ def run_demo(args: argparse.Namespace, signals: Signals | None = None) -> Crawl:
     from .demo_app.coverage import coverage
     from .demo_app.data import DEMO_QUERIES
 
-    with DemoApp() as app:
+    with DemoApp(revision=args.revision) as app:
         defaults = merge(DEMO_DEFAULTS, {"inputs": {"values": {"q": list(DEMO_QUERIES)}}})
         options = merge(defaults, {"start_urls": [app.url], **_options(args)})
         config = Config.from_mapping(options)  # a bad flag is the only line printed
-        print(f"demo app at {app.url}; queries: {', '.join(DEMO_QUERIES)}", file=sys.stderr)
+        print(
+            f"demo app (revision {app.revision}) at {app.url}; queries: {', '.join(DEMO_QUERIES)}",
+            file=sys.stderr,
+        )
         result = run_crawl(config, args.quiet, signals=signals)
     states = list(result.states())
-    found = coverage(states, {s["id"]: result.html(s["id"]) for s in states}, DEMO_QUERIES)
+    html = {s["id"]: result.html(s["id"]) for s in states}
+    found = coverage(states, html, DEMO_QUERIES, args.revision)
     for q in found["queries"]:
         tabs = sum(1 for n in q.details if len(found["tabs"].get(n, ())) == 3)
         print(
