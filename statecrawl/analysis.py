@@ -30,7 +30,7 @@ import networkx as nx
 from .directory import Crawl, find_state
 from .errors import StatecrawlError
 from .graph import StateGraph
-from .models.dom import SKIPPED, parse
+from .models.dom import visible_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -38,11 +38,6 @@ if TYPE_CHECKING:
 
 GraphLike = Crawl | StateGraph | nx.MultiDiGraph
 
-INLINE = frozenset(
-    {"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "i", "kbd", "label",
-     "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var"}
-)  # fmt: skip
-HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 INFERRED_COST = 1.001  # an edge recorded without firing is taken only when no fired one is as short
 
 
@@ -520,50 +515,6 @@ def states_per_url(crawl: GraphLike) -> dict[str, int]:
     """
     graph = _graph(crawl)
     return dict(Counter(graph.nodes[n].get("url", "") for n in _states(graph)).most_common())
-
-
-def visible_text(html: str) -> str:
-    """The text a person sees in a serialized DOM: scripts, styles, the head and elements
-    hidden by the ``hidden`` attribute or an inline ``display: none`` left out, whitespace
-    collapsed.
-
-    Parameters
-    ----------
-    html : str
-        A serialized DOM (a ``states/<id>.html`` file).
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> visible_text('<title>T</title><p>Hello <b>world</b></p><p hidden>secret</p>'
-    ...              '<script>var x = 1;</script>')
-    'Hello world'
-    """
-    root = parse(html)
-    if root is None:
-        return ""
-    gone = [
-        el
-        for el in root.iter()
-        if isinstance(el.tag, str)
-        and (
-            (el.tag in SKIPPED and "shadowrootmode" not in el.attrib)
-            or el.tag == "head"
-            or "hidden" in el.attrib
-            or HIDDEN_STYLE.search(el.get("style", ""))
-        )
-    ]
-    for el in gone:
-        if el.getparent() is not None:
-            el.drop_tree()
-    for el in root.iter():
-        if isinstance(el.tag, str) and el.tag not in INLINE:  # a block: words end at its edges
-            el.text = " " + (el.text or "")
-            el.tail = " " + (el.tail or "")
-    return " ".join(root.text_content().split())
 
 
 def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = False) -> list[str]:

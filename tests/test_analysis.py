@@ -201,6 +201,8 @@ def test_visible_text_leaves_out_what_is_not_shown() -> None:
         "<script>document.write('no')</script>Three</body></html>"
     )
     assert analysis.visible_text(html) == "One world, link. Two Shadow Three"
+    assert analysis.visible_text(html, lines=True) == "One\nworld, link.\nTwo\nShadow\nThree"
+    assert analysis.visible_text("<li>a\n  b</li><li><i>c\n</i>d</li>", lines=True) == "a b\nc d"
     assert analysis.visible_text("   ") == ""
 
 
