@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import signal
 import sys
@@ -12,10 +13,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn, TextIO
 
-from . import __version__
+from . import __version__, analysis
 from .config import Config, merge
 from .demo_app.data import REVISIONS
-from .directory import Crawl
+from .directory import Crawl, load
 from .errors import ConfigError, StatecrawlError, one_line
 from .explorer import Explorer, Stats
 from .layout import STORE
@@ -160,6 +161,40 @@ def summary(result: Crawl, stream: TextIO) -> None:
     )
 
 
+def print_diff(changes: dict[str, Any], stream: TextIO) -> None:
+    """Print what ``analysis.diff`` found: the counts, a table of the states changed, new and
+    deleted (URL, title, action path), then the text diff of each change."""
+    changed, new, deleted = changes["changed"], changes["new"], changes["deleted"]
+    minor = sum(1 for c in changed if c["minor"])
+    stream.write(
+        f"{len(changes['unchanged'])} unchanged, {len(changed)} changed ({minor} minor), "
+        f"{len(new)} new, {len(deleted)} deleted\n"
+    )
+
+    def path(entry: dict[str, Any]) -> str:
+        steps = entry["path"]
+        return "(no known path)" if steps is None else " > ".join(steps) or "(start page)"
+
+    def short(text: str, width: int = 40) -> str:
+        return text if len(text) <= width else text[: width - 1] + "\u2026"
+
+    rows = [("", "STATE", "URL", "TITLE", "PATH")]
+    for c in changed:
+        what = f"{'minor' if c['minor'] else 'changed'} {c['similarity']:.2f}"
+        rows.append((what, c["id"], c["url"], short(c["title"]), path(c)))
+    rows += [("new", n["id"], n["url"], short(n["title"]), path(n)) for n in new]
+    for d in deleted:
+        why = d["reason"] + (f" ({d['now']})" if d["now"] else "")
+        rows.append(("deleted", d["id"], d["url"], short(d["title"]), f"{path(d)}: {why}"))
+    if len(rows) > 1:
+        widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        for row in rows:
+            cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+            stream.write("  ".join([*cells, row[4]]).rstrip() + "\n")
+    for c in changed:
+        stream.write(f"\n{c['diff']}\n")
+
+
 def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", "-o", help="crawl directory to write")  # checked by the config
     p.add_argument(
@@ -227,6 +262,10 @@ def parser() -> argparse.ArgumentParser:
     p_export.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     p_export.add_argument("--wacz", type=Path, metavar="FILE", help="WACZ file to write")
     p_export.add_argument("--static", type=Path, metavar="OUT", help="folder for static HTML")
+    p_diff = sub.add_parser("diff", help="list the states changed, new and deleted since a crawl")
+    p_diff.add_argument("old", type=Path, metavar="OLD", help="the earlier crawl directory")
+    p_diff.add_argument("new", type=Path, metavar="NEW", help="the later crawl directory")
+    p_diff.add_argument("--json", action="store_true", help="one JSON object, for notebooks")
     p_verify = sub.add_parser("verify", help="replay every state from the archive alone")
     p_verify.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     p_verify.add_argument(
@@ -344,6 +383,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from .export import export
 
                 export(args.directory, wacz=args.wacz, static=args.static)
+            elif args.command == "diff":
+                changes = analysis.diff(load(args.old), load(args.new))
+                if args.json:
+                    print(json.dumps(changes, ensure_ascii=False, indent=1))
+                else:
+                    print_diff(changes, sys.stdout)
             elif args.command == "verify":
                 from .replay import check_fidelity
 
