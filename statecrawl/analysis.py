@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 import networkx as nx
 
@@ -584,14 +585,21 @@ NO_START = "its start page is no longer crawled"
 NO_PATH = "no known path leads to it"
 
 
+def _start(url: str) -> str:
+    """A start page's URL without its origin: the application served again at another port
+    or host (a test server, the demo app) has the same start pages."""
+    parts = urlsplit(url)
+    return urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment))
+
+
 def _place(
     graph: nx.MultiDiGraph, paths: dict[str, tuple[str, list[dict[str, Any]]]], node: str
 ) -> tuple[str, ...] | None:
-    """Where a state is in its application: its start URL and the action keys of its path."""
+    """Where a state is in its application: its start page and the action keys of its path."""
     found = paths.get(node)
     if found is None:
         return None
-    return (graph.nodes[found[0]].get("url", ""), *(edge["key"] for edge in found[1]))
+    return (_start(graph.nodes[found[0]].get("url", "")), *(edge["key"] for edge in found[1]))
 
 
 def _entry(
@@ -613,7 +621,7 @@ def _follow(graph: nx.MultiDiGraph, place: tuple[str, ...]) -> tuple[str | None,
     (fewer than the path's when an action is missing; no node when the start page is)."""
     url, *keys = place
     roots = [n for n in _states(graph) if graph.nodes[n].get("depth") == 0]
-    node = next((n for n in roots if graph.nodes[n].get("url", "") == url), None)
+    node = next((n for n in roots if _start(graph.nodes[n].get("url", "")) == url), None)
     if node is None:
         return None, 0
     for step, key in enumerate(keys):
@@ -629,7 +637,8 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
 
     A state of both crawls (the same id) is ``unchanged``. A state of one crawl only is
     ``changed`` when the other has a state of its own at the same place, the same shortest
-    action path (as action keys) from the same start URL (see :func:`shortest_path`); the
+    action path (as action keys) from the same start page (see :func:`shortest_path`; its
+    URL's path and query: the origin may differ); the
     change is ``minor`` when the two are at least ``threshold`` alike
     (:func:`statecrawl.models.similarity.similarity`). The other states of the new crawl are
     ``new``, and those of the old one ``deleted``, with the reason: ``"the action is gone"``

@@ -20,17 +20,19 @@ Crawls = tuple[statecrawl.Crawl, statecrawl.Crawl]
 
 @pytest.fixture(scope="module")
 def crawls(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Crawls]:
-    """Revision 0, then revision 1, of the site crawled one action deep."""
+    """Revision 0, then revision 1, of the site crawled one action deep, each served on a
+    port of its own (as the demo app is): states are compared by their place, not by URL."""
     work = tmp_path_factory.mktemp("revisions")
-    with serving("127.0.0.1") as server:
-        site = Site(server)
-        found = []
-        for revision in ("0", "1"):
+    found = []
+    for revision in ("0", "1"):
+        with serving("127.0.0.1") as server:
+            site = Site(server)
             site.page("/", "revisions.html", REVISION=revision)
             out = work / f"revision-{revision}"
             options = {"max_depth": 1, "archive": {"enabled": False}}
             found.append(statecrawl.crawl(site.url("/"), out=out, **options))
-        yield found[0], found[1]
+    assert found[0].start_url != found[1].start_url
+    yield found[0], found[1]
 
 
 def titles(crawl: statecrawl.Crawl) -> dict[str, str]:
