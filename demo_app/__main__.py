@@ -1,10 +1,12 @@
-"""Command line: ``python -m statecrawl.demo_app [--port N] [--no-latency]`` serves until Ctrl-C."""
+"""Command line: ``python -m statecrawl.demo_app [--port N] [--no-latency] [--revision N]``
+serves until Ctrl-C."""
 
 from __future__ import annotations
 
 import argparse
 import threading
 
+from .data import REVISIONS
 from .server import DemoApp
 
 
@@ -17,13 +19,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--no-latency", action="store_true", help="answer API requests without simulated delay"
     )
+    parser.add_argument(
+        "--revision",
+        type=int,
+        choices=REVISIONS,
+        default=0,
+        help="revision of the patent data to serve (0; see demo_app.data.changes)",
+    )
     args = parser.parse_args(argv)
-    app = DemoApp(port=args.port, latency=not args.no_latency)
+    app = DemoApp(port=args.port, latency=not args.no_latency, revision=args.revision)
     try:
         app.start()
     except OSError as error:
         parser.error(f"cannot listen on 127.0.0.1:{args.port}: {error.strerror or error}")
-    print(f"Patent search demo serving at {app.url} (Ctrl-C to stop)", flush=True)
+    print(
+        f"Patent search demo (revision {app.revision}) serving at {app.url} (Ctrl-C to stop)",
+        flush=True,
+    )
     try:
         threading.Event().wait()
     except KeyboardInterrupt:

@@ -29,8 +29,10 @@ class QueryCoverage:
         return self.pages >= self.expected_pages and self.details >= self.expected_details
 
 
-def coverage(states: list[dict], html: dict[str, str], queries: tuple[str, ...]) -> dict:
-    """Compare crawled states with the demo data.
+def coverage(
+    states: list[dict], html: dict[str, str], queries: tuple[str, ...], revision: int = 0
+) -> dict:
+    """Compare crawled states with the demo data at ``revision``.
 
     ``states`` are state-node attributes (``id``, ``url``), ``html`` their DOMs by id.
     Returns ``{"queries": [QueryCoverage…], "tabs": {number: {tab names}}}``: every
@@ -56,7 +58,7 @@ def coverage(states: list[dict], html: dict[str, str], queries: tuple[str, ...])
                 pages[query].add(int(params.get("page", ["1"])[0]))
     result = []
     for query in queries:
-        found = data.search(query)
+        found = data.search(query, revision=revision)
         count = data.page_count(len(found))
         result.append(
             QueryCoverage(

@@ -1,6 +1,8 @@
 """Deterministic synthetic patent corpus and the pure search functions the demo app serves.
 
 Everything here is derived from a fixed seed, so tests can compute exactly what the app shows.
+The corpus has revisions (``REVISIONS``): revision 0 is the generated corpus, and revision 1
+edits it as a site changes between two crawls; :func:`changes` says what differs.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ YEARS = (2005, 2010, 2015, 2020, 2024)
 FIRST_YEAR, LAST_YEAR = 2005, 2024
 # Suggested searches: each matches 11-30 titles, i.e. two or three result pages.
 DEMO_QUERIES = ("battery", "drone", "model")
+REVISIONS = (0, 1)
+REVISED_SHARE = 0.05  # of the patents whose abstract revision 1 rewrites
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -452,6 +456,25 @@ def _description(
     return [f"[{index:04d}] {text}" for index, text in enumerate(paragraphs, start=1)]
 
 
+def _record(rng: random.Random, serial: int, year: int) -> Patent:
+    """One patent of a random topic, without citations."""
+    topic = rng.choice(_TOPICS)
+    subject = rng.choice(topic["subjects"])
+    purpose = rng.choice(topic["purposes"])
+    technique = rng.choice(topic["techniques"])
+    parts = rng.sample(topic["components"], 3)
+    return {
+        "number": f"US{serial}{rng.choice(('B1', 'B2', 'B2'))}",
+        "title": _title(rng, topic, subject, purpose, technique),
+        "abstract": _abstract(rng, subject, parts, purpose, technique),
+        "claims": _claims(rng, topic, subject, parts),
+        "description": _description(rng, topic, subject, parts, purpose, technique),
+        "year": year,
+        "fields": rng.sample(topic["keywords"], rng.randint(2, 4)),
+        "citations": [],
+    }
+
+
 def generate(seed: int = SEED, count: int = COUNT) -> list[Patent]:
     """Generate ``count`` patents from ``seed``; the same arguments always give equal output."""
     rng = random.Random(seed)
@@ -464,23 +487,7 @@ def generate(seed: int = SEED, count: int = COUNT) -> list[Patent]:
         while serial in taken:
             serial = rng.randrange(base, base + 250_000)
         taken.add(serial)
-        topic = rng.choice(_TOPICS)
-        subject = rng.choice(topic["subjects"])
-        purpose = rng.choice(topic["purposes"])
-        technique = rng.choice(topic["techniques"])
-        parts = rng.sample(topic["components"], 3)
-        records.append(
-            {
-                "number": f"US{serial}{rng.choice(('B1', 'B2', 'B2'))}",
-                "title": _title(rng, topic, subject, purpose, technique),
-                "abstract": _abstract(rng, subject, parts, purpose, technique),
-                "claims": _claims(rng, topic, subject, parts),
-                "description": _description(rng, topic, subject, parts, purpose, technique),
-                "year": year,
-                "fields": rng.sample(topic["keywords"], rng.randint(2, 4)),
-                "citations": [],
-            }
-        )
+        records.append(_record(rng, serial, year))
     for index, record in enumerate(records):
         wanted = rng.randint(5, 25)
         prior = records[:index] if index >= wanted else records[:index] + records[index + 1 :]
@@ -494,16 +501,99 @@ def _newest_first(patent: Patent) -> tuple[int, int]:
     return (-patent["year"], int(patent["number"][2:-2]))
 
 
-@functools.cache
-def _corpus() -> tuple[Patent, ...]:
-    """The default corpus, generated once."""
-    return tuple(generate())
+def _demo_matches(patent: Patent) -> set[str]:
+    """The demo queries whose words are all in the patent's title."""
+    title = set(query_words(patent["title"]))
+    return {q for q in DEMO_QUERIES if set(query_words(q)) <= title}
+
+
+def _serial(patent: Patent) -> int:
+    return int(patent["number"][2:-2])
+
+
+def _added(
+    rng: random.Random, records: list[Patent], year: int, low: int, high: int, queries: set[str]
+) -> Patent:
+    """A new patent of ``year`` with a serial in ``[low, high)``, matching exactly the demo
+    ``queries`` (any of them when empty), citing earlier patents."""
+    taken = {_serial(p) for p in records}
+    serial = rng.randrange(low, high)
+    while serial in taken:
+        serial = rng.randrange(low, high)
+    patent = _record(rng, serial, year)
+    while not (_demo_matches(patent) == queries if queries else _demo_matches(patent)):
+        patent = _record(rng, serial, year)
+    prior = [p for p in records if p["year"] <= year]
+    cited = rng.sample(prior, min(len(prior), rng.randint(5, 25)))
+    patent["citations"] = [c["number"] for c in sorted(cited, key=_newest_first)]
+    return patent
+
+
+def _revise(records: list[Patent]) -> list[Patent]:
+    """Revision 1 of the corpus from revision 0 (every choice seeded).
+
+    - The abstracts of ``REVISED_SHARE`` of the patents, in the same share of those that match
+      the demo queries and of the others, end with another benefit.
+    - One patent that matches the demo queries cites one more earlier patent.
+    - The one patent matching the demo queries that no patent cites is removed, and a new one
+      matching the same queries takes its place in their results (same year, a serial just
+      below): no other result moves.
+    - A new patent of the first year, with the highest serial of that year, matches at least
+      one demo query: it comes last in their results.
+    """
+    rng = random.Random(SEED + 1)
+    records = copy.deepcopy(records)
+    by_number = {p["number"]: p for p in records}
+    cited_anywhere = {c for p in records for c in p["citations"]}
+    matching = [p for p in records if _demo_matches(p)]
+    removed = rng.choice([p for p in matching if p["number"] not in cited_anywhere])
+    citing = rng.choice([p for p in matching if p is not removed])
+    earlier = [
+        p
+        for p in records
+        if p["year"] <= citing["year"]
+        and p["number"] not in (citing["number"], removed["number"], *citing["citations"])
+    ]
+    citing["citations"] = sorted(
+        [*citing["citations"], rng.choice(earlier)["number"]],
+        key=lambda n: _newest_first(by_number[n]),
+    )
+    pools = [
+        [p for p in records if p not in (removed, citing) and bool(_demo_matches(p)) is match]
+        for match in (True, False)
+    ]
+    share = round(REVISED_SHARE * len(matching))
+    for patent in [
+        *rng.sample(pools[0], share),
+        *rng.sample(pools[1], round(REVISED_SHARE * len(records)) - share),
+    ]:
+        ending = next(b for b in _BENEFITS if patent["abstract"].endswith(f" {b}."))
+        other = rng.choice([b for b in _BENEFITS if b != ending])
+        patent["abstract"] = patent["abstract"][: -len(ending) - 1] + other + "."
+    year = removed["year"]
+    below = [_serial(p) for p in records if p["year"] == year and _serial(p) < _serial(removed)]
+    low = max(below, default=7_000_000 + (year - FIRST_YEAR) * 250_000 - 1) + 1
+    replacement = _added(rng, records, year, low, _serial(removed), _demo_matches(removed))
+    records[records.index(removed)] = replacement
+    first = [p for p in records if p["year"] == FIRST_YEAR]
+    last = _added(rng, records, FIRST_YEAR, max(map(_serial, first)) + 1, 7_250_000, set())
+    records.insert(records.index(first[-1]) + 1, last)
+    return records
 
 
 @functools.cache
-def _by_number() -> dict[str, Patent]:
-    """Index of the default corpus by patent number."""
-    return {p["number"]: p for p in _corpus()}
+def _corpus(revision: int = 0) -> tuple[Patent, ...]:
+    """The corpus at ``revision``, generated once."""
+    if revision not in REVISIONS:
+        raise ValueError(f"unknown revision {revision!r}; expected one of {REVISIONS}")
+    records = generate()
+    return tuple(_revise(records) if revision == 1 else records)
+
+
+@functools.cache
+def _by_number(revision: int = 0) -> dict[str, Patent]:
+    """Index of the corpus at ``revision`` by patent number."""
+    return {p["number"]: p for p in _corpus(revision)}
 
 
 def _field_text(patent: Patent, field: str) -> str:
@@ -514,9 +604,9 @@ def _field_text(patent: Patent, field: str) -> str:
 
 
 @functools.cache
-def _words(number: str, field: str) -> frozenset[str]:
+def _words(number: str, field: str, revision: int) -> frozenset[str]:
     """The lower-cased words of one patent field."""
-    return frozenset(query_words(_field_text(_by_number()[number], field)))
+    return frozenset(query_words(_field_text(_by_number(revision)[number], field)))
 
 
 def query_words(query: str) -> list[str]:
@@ -524,15 +614,39 @@ def query_words(query: str) -> list[str]:
     return _WORD.findall(query.lower())
 
 
-def patents() -> list[Patent]:
-    """Return a copy of the whole corpus, oldest first."""
-    return copy.deepcopy(list(_corpus()))
+def patents(revision: int = 0) -> list[Patent]:
+    """Return a copy of the whole corpus at ``revision``, oldest first."""
+    return copy.deepcopy(list(_corpus(revision)))
 
 
-def get(number: str) -> Patent | None:
+def get(number: str, revision: int = 0) -> Patent | None:
     """Return a copy of the patent with this number (case-insensitive), or None."""
-    patent = _by_number().get(number.strip().upper())
+    patent = _by_number(revision).get(number.strip().upper())
     return copy.deepcopy(patent) if patent else None
+
+
+def changes(old: int, new: int) -> dict[str, list[str]]:
+    """What differs between two revisions of the corpus, as sorted patent numbers.
+
+    ``changed``: patents in both whose text differs (title, abstract, claims, description,
+    year or fields); ``cited``: patents in both whose citations differ; ``added`` and
+    ``removed``: patents in one revision only.
+
+    >>> {what: len(numbers) for what, numbers in changes(0, 1).items()}
+    {'changed': 15, 'cited': 1, 'added': 2, 'removed': 1}
+    """
+    before, after = _by_number(old), _by_number(new)
+    both = sorted(before.keys() & after.keys())
+
+    def text(patent: Patent) -> Patent:
+        return {**patent, "citations": []}
+
+    return {
+        "changed": [n for n in both if text(before[n]) != text(after[n])],
+        "cited": [n for n in both if before[n]["citations"] != after[n]["citations"]],
+        "added": sorted(after.keys() - before.keys()),
+        "removed": sorted(before.keys() - after.keys()),
+    }
 
 
 def search(
@@ -540,8 +654,10 @@ def search(
     field: str = "title",
     year_from: int | None = None,
     year_to: int | None = None,
+    revision: int = 0,
 ) -> list[Patent]:
-    """Patents whose ``field`` contains every word of ``query``, newest first, then by serial.
+    """Patents of ``revision`` whose ``field`` contains every word of ``query``, newest first,
+    then by serial.
 
     Matching is case-insensitive and on whole words; a query without words matches nothing.
     """
@@ -553,7 +669,9 @@ def search(
     low = FIRST_YEAR if year_from is None else year_from
     high = LAST_YEAR if year_to is None else year_to
     hits = [
-        p for p in _corpus() if low <= p["year"] <= high and words <= _words(p["number"], field)
+        p
+        for p in _corpus(revision)
+        if low <= p["year"] <= high and words <= _words(p["number"], field, revision)
     ]
     return copy.deepcopy(sorted(hits, key=_newest_first))
 

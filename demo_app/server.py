@@ -87,7 +87,7 @@ def _int_param(params: dict[str, list[str]], name: str, low: int, high: int) -> 
     return int(raw)
 
 
-def search_payload(params: dict[str, list[str]]) -> dict[str, Any]:
+def search_payload(params: dict[str, list[str]], revision: int = 0) -> dict[str, Any]:
     """The body of ``/api/search``: one page of results for the query parameters."""
     query = _param(params, "q")
     if not data.query_words(query):
@@ -99,7 +99,7 @@ def search_payload(params: dict[str, list[str]]) -> dict[str, Any]:
     year_to = _int_param(params, "to", 1000, 9999)
     if year_from is not None and year_to is not None and year_from > year_to:
         raise ApiError(HTTPStatus.BAD_REQUEST, "parameter 'from' must not be after 'to'")
-    hits = data.search(query, where, year_from, year_to)
+    hits = data.search(query, where, year_from, year_to, revision)
     pages = data.page_count(len(hits))
     page = _int_param(params, "page", 1, 999_999) or 1
     if page > pages:
@@ -117,25 +117,27 @@ def search_payload(params: dict[str, list[str]]) -> dict[str, Any]:
     return {"total": len(hits), "page": page, "pages": pages, "results": results}
 
 
-def patent_payload(number: str) -> dict[str, Any]:
+def patent_payload(number: str, revision: int = 0) -> dict[str, Any]:
     """The body of ``/api/patent/<number>``."""
-    patent = data.get(number)
+    patent = data.get(number, revision)
     if patent is None:
         raise ApiError(HTTPStatus.NOT_FOUND, f"no patent {number!r}")
     keys = ("number", "title", "abstract", "year", "fields", "claims", "description")
     return {key: patent[key] for key in keys} | {"citation_count": len(patent["citations"])}
 
 
-def citations_payload(number: str, params: dict[str, list[str]]) -> dict[str, Any]:
+def citations_payload(
+    number: str, params: dict[str, list[str]], revision: int = 0
+) -> dict[str, Any]:
     """The body of ``/api/patent/<number>/citations``: CITATIONS_PAGE cited patents."""
-    patent = data.get(number)
+    patent = data.get(number, revision)
     if patent is None:
         raise ApiError(HTTPStatus.NOT_FOUND, f"no patent {number!r}")
     cited = patent["citations"]
     offset = _int_param(params, "offset", 0, len(cited)) or 0
     items = [
         {"number": other["number"], "title": other["title"], "year": other["year"]}
-        for other in map(data.get, cited[offset : offset + data.CITATIONS_PAGE])
+        for other in (data.get(n, revision) for n in cited[offset : offset + data.CITATIONS_PAGE])
         if other is not None
     ]
     end = offset + len(items)
@@ -191,6 +193,7 @@ class _Server(ThreadingHTTPServer):
 
     daemon_threads = True
     latency: bool = True
+    revision: int = 0
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """Ignore clients that hang up; report anything else as usual."""
@@ -244,13 +247,14 @@ class _Handler(BaseHTTPRequestHandler):
         path = unquote(target.path)
         params = parse_qs(target.query, keep_blank_values=True)
         if path.startswith("/api/"):
+            revision = self.server.revision
             if path == "/api/search":
-                return _json_response(search_payload(params))
+                return _json_response(search_payload(params, revision))
             match = _PATENT_API.fullmatch(path)
             if match and match.group(2):
-                return _json_response(citations_payload(match.group(1), params))
+                return _json_response(citations_payload(match.group(1), params, revision))
             if match:
-                return _json_response(patent_payload(match.group(1)))
+                return _json_response(patent_payload(match.group(1), revision))
             raise ApiError(HTTPStatus.NOT_FOUND, f"no API endpoint {path!r}")
         if path.startswith("/static/"):
             name = path.removeprefix("/static/")
@@ -274,12 +278,20 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class DemoApp:
-    """The demo server: ``with DemoApp() as app: ...`` serves on ``app.url`` in a daemon thread."""
+    """The demo server: ``with DemoApp() as app: ...`` serves on ``app.url`` in a daemon thread.
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, latency: bool = True) -> None:
+    ``revision`` is the revision of the patent corpus served (one of ``data.REVISIONS``).
+    """
+
+    def __init__(
+        self, host: str = "127.0.0.1", port: int = 0, latency: bool = True, revision: int = 0
+    ) -> None:
+        if revision not in data.REVISIONS:
+            raise ValueError(f"unknown revision {revision!r}; expected one of {data.REVISIONS}")
         self.host = host
         self.port = port
         self.latency = latency
+        self.revision = revision
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
 
@@ -294,6 +306,7 @@ class DemoApp:
             raise RuntimeError("DemoApp is already running")
         server = _Server((self.host, self.port), _Handler)
         server.latency = self.latency
+        server.revision = self.revision
         self.port = server.server_address[1]
         self._server = server
         self._thread = threading.Thread(

@@ -20,6 +20,11 @@ from lxml import etree
 from ..state import Snapshot
 
 SKIPPED = frozenset({"script", "style", "noscript", "template"})
+INLINE = frozenset(
+    {"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "i", "kbd", "label",
+     "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var"}
+)  # fmt: skip
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 MASK = "\x00~"
 # An attribute value longer than this counts by its length and digest (a 10 MB data URL or
 # blob costs no more than a short value), and text longer than this is never taken for a
@@ -34,6 +39,7 @@ GENERATED_ID = re.compile(
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w-]{6,}")
+_SPACE = re.compile(r"\s+")
 # Values generated per action: uuids, dates and times, runs of digits, random alphanumerics.
 GENERATED_VALUE = re.compile(
     r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}"
@@ -97,6 +103,62 @@ def parse(html: str) -> etree._Element | None:
         return lxml.html.document_fromstring(html, parser=parser)
     except (etree.ParserError, ValueError):
         return None
+
+
+def visible_text(html: str, *, lines: bool = False) -> str:
+    """The text a person sees in a serialized DOM: scripts, styles, the head and elements
+    hidden by the ``hidden`` attribute or an inline ``display: none`` left out, whitespace
+    collapsed.
+
+    Parameters
+    ----------
+    html : str
+        A serialized DOM (a ``states/<id>.html`` file).
+    lines : bool, default False
+        Whether each block element's text (a paragraph, a list item, a heading) ends its line,
+        as a text diff wants it; else the text is one line.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> visible_text('<title>T</title><p>Hello <b>world</b></p><p hidden>secret</p>'
+    ...              '<script>var x = 1;</script>')
+    'Hello world'
+    >>> print(visible_text('<h1>Fruit</h1><ul><li>Apples and <i>pears</i></li><li>Plums</li></ul>',
+    ...                    lines=True))
+    Fruit
+    Apples and pears
+    Plums
+    """
+    root = parse(html)
+    if root is None:
+        return ""
+    gone = [
+        el
+        for el in root.iter()
+        if isinstance(el.tag, str)
+        and (
+            (el.tag in SKIPPED and "shadowrootmode" not in el.attrib)
+            or el.tag == "head"
+            or "hidden" in el.attrib
+            or HIDDEN_STYLE.search(el.get("style", ""))
+        )
+    ]
+    for el in gone:
+        if el.getparent() is not None:
+            el.drop_tree()
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        # Line breaks in the source are spaces; a block's edges end a line.
+        el.text, el.tail = _SPACE.sub(" ", el.text or ""), _SPACE.sub(" ", el.tail or "")
+        if el.tag not in INLINE:
+            el.text, el.tail = "\n" + el.text, "\n" + el.tail
+    found = [" ".join(line.split()) for line in root.text_content().split("\n")]
+    return ("\n" if lines else " ").join(line for line in found if line)
 
 
 def _kept(node: etree._Element) -> bool:

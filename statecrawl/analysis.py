@@ -15,22 +15,26 @@ come with the ``analysis`` extra (``pip install 'statecrawl[analysis]'``).
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import json
+import math
 import pprint
 import re
 from collections import Counter
 from collections.abc import Iterator
-from itertools import pairwise
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 import networkx as nx
 
+from .config import Incremental
 from .directory import Crawl, find_state
 from .errors import StatecrawlError
 from .graph import StateGraph
-from .models.dom import SKIPPED, parse
+from .models.dom import visible_text
+from .models.similarity import similarity
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -38,11 +42,6 @@ if TYPE_CHECKING:
 
 GraphLike = Crawl | StateGraph | nx.MultiDiGraph
 
-INLINE = frozenset(
-    {"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "i", "kbd", "label",
-     "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var"}
-)  # fmt: skip
-HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 INFERRED_COST = 1.001  # an edge recorded without firing is taken only when no fired one is as short
 
 
@@ -310,11 +309,47 @@ def summary(crawl: GraphLike) -> dict[str, Any]:
     }
 
 
+def _paths(graph: nx.MultiDiGraph) -> dict[str, tuple[str, list[dict[str, Any]]]]:
+    """The shortest path to every state reachable from a start page: its start state and
+    its transitions (see :func:`shortest_path`), of several such paths the one whose start
+    URL and action keys come first, so that two crawls of one application pick the same."""
+    roots = [n for n in _states(graph) if graph.nodes[n].get("depth") == 0]
+    best = nx.DiGraph()
+    best.add_nodes_from(_states(graph))
+    for edge in _edges(graph):
+        source, goal = edge["source"], edge["target"]
+        if source == goal or not _is_state(graph, goal):
+            continue
+        cost = INFERRED_COST if edge.get("inferred") else 1.0
+        known = best.get_edge_data(source, goal)
+        if known is None or (cost, edge["key"]) < (known["weight"], known["edge"]["key"]):
+            best.add_edge(source, goal, weight=cost, edge=edge)
+    distance = nx.multi_source_dijkstra_path_length(best, roots) if roots else {}
+    paths: dict[str, tuple[str, list[dict[str, Any]]]] = {root: (root, []) for root in roots}
+
+    def order(path: tuple[str, list[dict[str, Any]]]) -> tuple[str, list[str]]:
+        return graph.nodes[path[0]].get("url", ""), [e["key"] for e in path[1]]
+
+    for node in sorted(distance, key=distance.__getitem__):
+        if node not in paths:
+            paths[node] = min(
+                (
+                    (paths[source][0], [*paths[source][1], data["edge"]])
+                    for source, _, data in best.in_edges(node, data=True)
+                    if source in paths
+                    and math.isclose(distance[source] + data["weight"], distance[node])
+                ),
+                key=order,
+            )
+    return paths
+
+
 def shortest_path(crawl: GraphLike, state_id: str) -> list[dict[str, Any]]:
     """The fewest actions that lead from a start page to a state.
 
     Fired transitions are preferred to inferred ones (recorded without firing) of the same
-    length.
+    length; of several paths left, the one whose start URL and action keys come first in
+    order, so two crawls of one application give the same path to the same place.
 
     Parameters
     ----------
@@ -348,25 +383,10 @@ def shortest_path(crawl: GraphLike, state_id: str) -> list[dict[str, Any]]:
     """
     graph = _graph(crawl)
     target = find_state(graph, state_id)
-    roots = [n for n in _states(graph) if graph.nodes[n].get("depth") == 0]
-    best = nx.DiGraph()
-    best.add_nodes_from(_states(graph))
-    for edge in _edges(graph):
-        source, goal = edge["source"], edge["target"]
-        if source == goal or not _is_state(graph, goal):
-            continue
-        cost = INFERRED_COST if edge.get("inferred") else 1.0
-        if not best.has_edge(source, goal) or cost < best[source][goal]["weight"]:
-            best.add_edge(source, goal, weight=cost, edge=edge)
-    try:
-        _, path = nx.multi_source_dijkstra(best, roots, target)
-    except (nx.NetworkXNoPath, ValueError):
-        raise StatecrawlError(f"no known path from a start page to state {target}") from None
-    steps = []
-    for source, goal in pairwise(path):
-        edge = best[source][goal]["edge"]
-        steps.append({**edge, "step": describe(edge)})
-    return steps
+    found = _paths(graph).get(target)
+    if found is None:
+        raise StatecrawlError(f"no known path from a start page to state {target}")
+    return [{**edge, "step": describe(edge)} for edge in found[1]]
 
 
 # The settings a browser runs with (what the page agent offers, how it waits, what it may load).
@@ -522,50 +542,6 @@ def states_per_url(crawl: GraphLike) -> dict[str, int]:
     return dict(Counter(graph.nodes[n].get("url", "") for n in _states(graph)).most_common())
 
 
-def visible_text(html: str) -> str:
-    """The text a person sees in a serialized DOM: scripts, styles, the head and elements
-    hidden by the ``hidden`` attribute or an inline ``display: none`` left out, whitespace
-    collapsed.
-
-    Parameters
-    ----------
-    html : str
-        A serialized DOM (a ``states/<id>.html`` file).
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> visible_text('<title>T</title><p>Hello <b>world</b></p><p hidden>secret</p>'
-    ...              '<script>var x = 1;</script>')
-    'Hello world'
-    """
-    root = parse(html)
-    if root is None:
-        return ""
-    gone = [
-        el
-        for el in root.iter()
-        if isinstance(el.tag, str)
-        and (
-            (el.tag in SKIPPED and "shadowrootmode" not in el.attrib)
-            or el.tag == "head"
-            or "hidden" in el.attrib
-            or HIDDEN_STYLE.search(el.get("style", ""))
-        )
-    ]
-    for el in gone:
-        if el.getparent() is not None:
-            el.drop_tree()
-    for el in root.iter():
-        if isinstance(el.tag, str) and el.tag not in INLINE:  # a block: words end at its edges
-            el.text = " " + (el.text or "")
-            el.tail = " " + (el.tail or "")
-    return " ".join(root.text_content().split())
-
-
 def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = False) -> list[str]:
     """The states whose visible text (see :func:`visible_text`) contains ``text``.
 
@@ -603,75 +579,163 @@ def _transitions(graph: nx.MultiDiGraph, names: dict[str, str]) -> set[tuple[str
     }
 
 
-def diff(old: Crawl, new: Crawl) -> dict[str, Any]:
-    """What changed from one crawl to another.
+GONE = "the action is gone"
+ELSEWHERE = "its path now leads to another state"
+NO_START = "its start page is no longer crawled"
+NO_PATH = "no known path leads to it"
 
-    States are matched by id first. Of the rest, a state of each crawl with the same URL and
-    visible text is one state under another id (``renamed``: its markup or the state model
-    differ); then, for a URL left with one state on each side, the two are one state whose
-    content changed (``changed``). Transitions are ``(source, action key, target)`` triples,
-    compared with renamed states taken as the same.
+
+def _start(url: str) -> str:
+    """A start page's URL without its origin: the application served again at another port
+    or host (a test server, the demo app) has the same start pages."""
+    parts = urlsplit(url)
+    return urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment))
+
+
+def _place(
+    graph: nx.MultiDiGraph, paths: dict[str, tuple[str, list[dict[str, Any]]]], node: str
+) -> tuple[str, ...] | None:
+    """Where a state is in its application: its start page and the action keys of its path."""
+    found = paths.get(node)
+    if found is None:
+        return None
+    return (_start(graph.nodes[found[0]].get("url", "")), *(edge["key"] for edge in found[1]))
+
+
+def _entry(
+    crawl: Crawl, paths: dict[str, tuple[str, list[dict[str, Any]]]], node: str
+) -> dict[str, Any]:
+    """A state as :func:`diff` lists it: id, URL, title and its path as a person reads it."""
+    attrs = crawl.graph.nodes[node]
+    found = paths.get(node)
+    return {
+        "id": node,
+        "url": attrs.get("url", ""),
+        "title": attrs.get("title", ""),
+        "path": None if found is None else [describe(edge) for edge in found[1]],
+    }
+
+
+def _follow(graph: nx.MultiDiGraph, place: tuple[str, ...]) -> tuple[str | None, int]:
+    """Follow a place's path in a crawl: the node reached and the number of steps taken
+    (fewer than the path's when an action is missing; no node when the start page is)."""
+    url, *keys = place
+    roots = [n for n in _states(graph) if graph.nodes[n].get("depth") == 0]
+    node = next((n for n in roots if _start(graph.nodes[n].get("url", "")) == url), None)
+    if node is None:
+        return None, 0
+    for step, key in enumerate(keys):
+        target = next((t for _, t, k in graph.out_edges(node, keys=True) if k == key), None)
+        if target is None:
+            return node, step
+        node = target
+    return node, len(keys)
+
+
+def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str, Any]:
+    """What changed from one crawl of an application to a later one, state by state.
+
+    A state of both crawls (the same id) is ``unchanged``. A state of one crawl only is
+    ``changed`` when the other has a state of its own at the same place, the same shortest
+    action path (as action keys) from the same start page (see :func:`shortest_path`; its
+    URL's path and query: the origin may differ); the
+    change is ``minor`` when the two are at least ``threshold`` alike
+    (:func:`statecrawl.models.similarity.similarity`). The other states of the new crawl are
+    ``new``, and those of the old one ``deleted``, with the reason: ``"the action is gone"``
+    (a step of its path is no longer offered where it was), ``"its path now leads to another
+    state"`` (``now``), or that its start page is no longer crawled.
 
     Parameters
     ----------
     old, new : Crawl
         Two loaded crawls.
+    threshold : float, optional
+        The similarity from which a change is minor; by default the new crawl's
+        ``incremental.similarity`` setting (0.9).
 
     Returns
     -------
     dict
-        ``added`` and ``removed`` (state ids only in ``new`` or ``old``), ``kept`` (ids in
-        both), ``renamed`` and ``changed`` (``(old id, new id)`` pairs), and
-        ``transitions_added`` and ``transitions_removed`` (triples, in ``new``'s ids).
+        ``unchanged``: state ids. ``changed``, ``new`` and ``deleted``: one dict per state
+        with its ``id``, ``url``, ``title`` and ``path`` (its actions as a person reads them,
+        see :func:`describe`). A change also has ``old`` (the old state's id),
+        ``similarity``, ``minor`` and ``diff`` (a unified diff of the visible text, one line
+        per block); a deleted state has ``reason``, ``now`` (the state its path leads to) and
+        ``gone`` (the step no longer offered). ``transitions_added`` and
+        ``transitions_removed``: ``(source, action key, target)`` triples, in the new ids.
+        Plain data: ``json.dumps`` takes it as it is.
 
     Examples
     --------
     >>> changes = diff(statecrawl.load("crawl-a"), statecrawl.load("crawl-b"))  # doctest: +SKIP
-    >>> len(changes["added"]), len(changes["removed"])  # doctest: +SKIP
-    (12, 0)
+    >>> [(c["url"], c["minor"]) for c in changes["changed"]]  # doctest: +SKIP
+    [('http://127.0.0.1:8000/news', True)]
+    >>> [(d["id"], d["reason"]) for d in changes["deleted"]]  # doctest: +SKIP
+    [('5f0c2b8e9a1d4c77', 'the action is gone')]
     """
     old, new = _crawl(old, "diff"), _crawl(new, "diff")
-    old_ids = set(_states(old.graph))
-    new_ids = set(_states(new.graph))
-    removed = [n for n in _states(old.graph) if n not in new_ids]
-    added = [n for n in _states(new.graph) if n not in old_ids]
-
-    def signature(crawl: Crawl, node: str) -> tuple[str, str]:
-        return crawl.graph.nodes[node].get("url", ""), visible_text(crawl.html(node))
-
-    by_signature = {signature(new, n): n for n in added}
-    renamed = []
-    for node in removed:
-        match = by_signature.pop(signature(old, node), None)
+    if threshold is None:
+        setting = new.graph.graph.get("config", {}).get("incremental", {})
+        threshold = setting.get("similarity", Incremental().similarity)
+    old_paths, new_paths = _paths(old.graph), _paths(new.graph)
+    old_ids, new_ids = set(_states(old.graph)), set(_states(new.graph))
+    arrived: dict[tuple[str, ...] | None, str] = {}
+    for node in _states(new.graph):
+        if node not in old_ids:
+            arrived.setdefault(_place(new.graph, new_paths, node), node)
+    arrived.pop(None, None)
+    pairs: dict[str, str] = {}
+    changed, deleted = [], []
+    for node in _states(old.graph):
+        if node in new_ids:
+            continue
+        place = _place(old.graph, old_paths, node)
+        match = arrived.pop(place, None)
         if match is not None:
-            renamed.append((node, match))
-    matched_old = {o for o, _ in renamed}
-    matched_new = {n for _, n in renamed}
-    removed = [n for n in removed if n not in matched_old]
-    added = [n for n in added if n not in matched_new]
-
-    def by_url(crawl: Crawl, nodes: list[str]) -> dict[str, list[str]]:
-        urls: dict[str, list[str]] = {}
-        for node in nodes:
-            urls.setdefault(crawl.graph.nodes[node].get("url", ""), []).append(node)
-        return urls
-
-    new_urls = by_url(new, added)
-    changed = [
-        (nodes[0], new_urls[url][0])
-        for url, nodes in by_url(old, removed).items()
-        if len(nodes) == 1 and len(new_urls.get(url, ())) == 1
-    ]
-    paired_old = {o for o, _ in changed}
-    paired_new = {n for _, n in changed}
-    before = _transitions(old.graph, dict(renamed))
+            pairs[node] = match
+            before, after = old.html(node), new.html(match)
+            alike = similarity(before, after)
+            lines = difflib.unified_diff(
+                visible_text(before, lines=True).splitlines(),
+                visible_text(after, lines=True).splitlines(),
+                node,
+                match,
+                lineterm="",
+                n=1,
+            )
+            changed.append(
+                {
+                    **_entry(new, new_paths, match),
+                    "old": node,
+                    "similarity": alike,
+                    "minor": alike >= threshold,
+                    "diff": "\n".join(lines),
+                }
+            )
+            continue
+        reason, now, gone = NO_PATH, None, None
+        if place is not None:
+            now, steps = _follow(new.graph, place)
+            if now is None:
+                reason = NO_START
+            elif steps < len(place) - 1:
+                reason, now = GONE, None
+                gone = describe(old_paths[node][1][steps])
+            else:
+                reason = ELSEWHERE
+        deleted.append({**_entry(old, old_paths, node), "reason": reason, "now": now, "gone": gone})
+    matched = set(pairs.values())
+    before = _transitions(old.graph, pairs)
     after = _transitions(new.graph, {})
     return {
-        "added": [n for n in added if n not in paired_new],
-        "removed": [n for n in removed if n not in paired_old],
-        "kept": [n for n in _states(new.graph) if n in old_ids],
-        "renamed": renamed,
+        "unchanged": [n for n in _states(new.graph) if n in old_ids],
         "changed": changed,
+        "new": [
+            _entry(new, new_paths, n)
+            for n in _states(new.graph)
+            if n not in old_ids and n not in matched
+        ],
+        "deleted": deleted,
         "transitions_added": sorted(after - before),
         "transitions_removed": sorted(before - after),
     }

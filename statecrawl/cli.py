@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import signal
 import sys
@@ -12,9 +13,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn, TextIO
 
-from . import __version__
+from . import __version__, analysis
 from .config import Config, merge
-from .directory import Crawl
+from .demo_app.data import REVISIONS
+from .directory import Crawl, load
 from .errors import ConfigError, StatecrawlError, one_line
 from .explorer import Explorer, Stats
 from .layout import STORE
@@ -161,6 +163,40 @@ def summary(result: Crawl, stream: TextIO) -> None:
     )
 
 
+def print_diff(changes: dict[str, Any], stream: TextIO) -> None:
+    """Print what ``analysis.diff`` found: the counts, a table of the states changed, new and
+    deleted (URL, title, action path), then the text diff of each change."""
+    changed, new, deleted = changes["changed"], changes["new"], changes["deleted"]
+    minor = sum(1 for c in changed if c["minor"])
+    stream.write(
+        f"{len(changes['unchanged'])} unchanged, {len(changed)} changed ({minor} minor), "
+        f"{len(new)} new, {len(deleted)} deleted\n"
+    )
+
+    def path(entry: dict[str, Any]) -> str:
+        steps = entry["path"]
+        return "(no known path)" if steps is None else " > ".join(steps) or "(start page)"
+
+    def short(text: str, width: int = 40) -> str:
+        return text if len(text) <= width else text[: width - 1] + "\u2026"
+
+    rows = [("", "STATE", "URL", "TITLE", "PATH")]
+    for c in changed:
+        what = f"{'minor' if c['minor'] else 'changed'} {c['similarity']:.2f}"
+        rows.append((what, c["id"], c["url"], short(c["title"]), path(c)))
+    rows += [("new", n["id"], n["url"], short(n["title"]), path(n)) for n in new]
+    for d in deleted:
+        why = d["reason"] + (f" ({d['now']})" if d["now"] else "")
+        rows.append(("deleted", d["id"], d["url"], short(d["title"]), f"{path(d)}: {why}"))
+    if len(rows) > 1:
+        widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        for row in rows:
+            cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+            stream.write("  ".join([*cells, row[4]]).rstrip() + "\n")
+    for c in changed:
+        stream.write(f"\n{c['diff']}\n")
+
+
 def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", "-o", help="crawl directory to write")  # checked by the config
     p.add_argument(
@@ -219,6 +255,9 @@ def parser() -> argparse.ArgumentParser:
     _add_crawl_flags(c)
     d = sub.add_parser("demo", help="crawl the bundled patent-search demo app")
     _add_crawl_flags(d)
+    d.add_argument(
+        "--revision", type=int, choices=REVISIONS, default=0, help="revision of its data (0)"
+    )
     r = sub.add_parser("report", help="write a static HTML report of a crawl directory")
     r.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     r.add_argument("--out", "-o", type=Path, metavar="REPORT", help="report directory (DIR/report)")
@@ -229,6 +268,10 @@ def parser() -> argparse.ArgumentParser:
     p_export.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     p_export.add_argument("--wacz", type=Path, metavar="FILE", help="WACZ file to write")
     p_export.add_argument("--static", type=Path, metavar="OUT", help="folder for static HTML")
+    p_diff = sub.add_parser("diff", help="list the states changed, new and deleted since a crawl")
+    p_diff.add_argument("old", type=Path, metavar="OLD", help="the earlier crawl directory")
+    p_diff.add_argument("new", type=Path, metavar="NEW", help="the later crawl directory")
+    p_diff.add_argument("--json", action="store_true", help="one JSON object, for notebooks")
     p_verify = sub.add_parser("verify", help="replay every state from the archive alone")
     p_verify.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     p_verify.add_argument(
@@ -256,14 +299,18 @@ def run_demo(args: argparse.Namespace, signals: Signals | None = None) -> Crawl:
     from .demo_app.coverage import coverage
     from .demo_app.data import DEMO_QUERIES
 
-    with DemoApp() as app:
+    with DemoApp(revision=args.revision) as app:
         defaults = merge(DEMO_DEFAULTS, {"inputs": {"values": {"q": list(DEMO_QUERIES)}}})
         options = merge(defaults, {"start_urls": [app.url], **_options(args)})
         config = Config.from_mapping(options)  # a bad flag is the only line printed
-        print(f"demo app at {app.url}; queries: {', '.join(DEMO_QUERIES)}", file=sys.stderr)
+        print(
+            f"demo app (revision {app.revision}) at {app.url}; queries: {', '.join(DEMO_QUERIES)}",
+            file=sys.stderr,
+        )
         result = run_crawl(config, args.quiet, signals=signals)
     states = list(result.states())
-    found = coverage(states, {s["id"]: result.html(s["id"]) for s in states}, DEMO_QUERIES)
+    html = {s["id"]: result.html(s["id"]) for s in states}
+    found = coverage(states, html, DEMO_QUERIES, args.revision)
     for q in found["queries"]:
         tabs = sum(1 for n in q.details if len(found["tabs"].get(n, ())) == 3)
         print(
@@ -342,6 +389,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from .export import export
 
                 export(args.directory, wacz=args.wacz, static=args.static)
+            elif args.command == "diff":
+                changes = analysis.diff(load(args.old), load(args.new))
+                if args.json:
+                    print(json.dumps(changes, ensure_ascii=False, indent=1))
+                else:
+                    print_diff(changes, sys.stdout)
             elif args.command == "verify":
                 from .replay import check_fidelity
 

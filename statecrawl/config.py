@@ -225,6 +225,27 @@ class Archive:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Incremental:
+    """How a crawl is compared with an earlier one (``statecrawl diff``, incremental recrawls).
+
+    ``similarity``: a changed state at least this similar to its earlier version
+    (:func:`statecrawl.models.similarity.similarity`, 0 to 1) is a minor change. ``verify``:
+    the fraction of an unchanged subtree's actions fired again to check it, sampled with
+    ``seed``.
+    """
+
+    similarity: float = 0.9
+    verify: float = 0.1
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        _normalise(self, "incremental.")
+        _check_range("incremental.similarity", self.similarity, 0, 1)
+        _check_range("incremental.verify", self.verify, 0, 1)
+        _check_range("incremental.seed", self.seed, -(2**SEED_BITS), 2**SEED_BITS - 1)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Config:
     """A whole crawl: where it starts, where it writes, and every setting."""
 
@@ -238,6 +259,7 @@ class Config:
     inputs: Inputs = field(default_factory=Inputs)
     browser: BrowserSettings = field(default_factory=BrowserSettings)
     archive: Archive = field(default_factory=Archive)
+    incremental: Incremental = field(default_factory=Incremental)
     model: str = "dom"
     strategy: str = "breadth-first"
     seed: int = 0

@@ -143,7 +143,10 @@ class Crawl:
     def html(self, state_id: str) -> str:
         """The serialized DOM of a state."""
         relative = self.graph.nodes[state_id]["snapshot"]
-        return (self.path / relative).read_text(encoding="utf-8")
+        try:
+            return (self.path / relative).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ArchiveError(f"cannot read the DOM of state {state_id}: {exc}") from None
 
     def __len__(self) -> int:
         return sum(1 for _ in self.states())

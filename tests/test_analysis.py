@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import doctest
+import json
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -201,6 +202,8 @@ def test_visible_text_leaves_out_what_is_not_shown() -> None:
         "<script>document.write('no')</script>Three</body></html>"
     )
     assert analysis.visible_text(html) == "One world, link. Two Shadow Three"
+    assert analysis.visible_text(html, lines=True) == "One\nworld, link.\nTwo\nShadow\nThree"
+    assert analysis.visible_text("<li>a\n  b</li><li><i>c\n</i>d</li>", lines=True) == "a b\nc d"
     assert analysis.visible_text("   ") == ""
 
 
@@ -221,49 +224,87 @@ def test_find_states_searches_snapshots(tmp_path: Path) -> None:
         analysis.find_states(crawl.graph, "drone")  # type: ignore[arg-type]
 
 
-def test_diff_by_id_and_by_url_and_text(tmp_path: Path) -> None:
+def test_diff_by_id_and_by_action_path(tmp_path: Path) -> None:
+    long_news = " ".join(f"word{n}" for n in range(300))
     old = write_crawl(
         tmp_path / "old",
         {
             "home": ("http://h/", "<p>Home</p>", 0),
             "list1": ("http://h/list", "<ul><li>a</li></ul>", 1),
-            "news1": ("http://h/news", "<p>Old news</p>", 1),
+            "news1": ("http://h/news", f"<p>{long_news}</p>", 1),
             "gone": ("http://h/gone", "<p>Gone</p>", 1),
+            "team": ("http://h/team", "<p>Team</p>", 1),
+            "deep": ("http://h/deep", "<p>Deep</p>", 2),
         },
         [
             ("home", "list1", "k-list", click("List")),
             ("home", "news1", "k-news", click("News")),
             ("home", "gone", "k-gone", click("Gone")),
+            ("home", "team", "k-team", click("Team")),
+            ("gone", "deep", "k-deep", click("Deep")),
         ],
     )
     new = write_crawl(
         tmp_path / "new",
         {
             "home": ("http://h/", "<p>Home</p>", 0),
-            "list2": ("http://h/list", "<ul class='x'><li>a</li></ul>", 1),
-            "news2": ("http://h/news", "<p>Fresh news</p>", 1),
+            "list2": ("http://h/list", "<ol><li>x</li><li>y</li></ol>", 1),
+            "news2": ("http://h/news", f"<p>{long_news.replace('word7 ', 'seven ')}</p>", 1),
             "more": ("http://h/more", "<p>More</p>", 1),
         },
         [
             ("home", "list2", "k-list", click("List")),
             ("home", "news2", "k-news", click("News")),
             ("home", "more", "k-more", click("More")),
+            ("home", "list2", "k-team", click("Team")),  # a second way to list2
         ],
     )
     changes = analysis.diff(old, new)
-    assert changes["kept"] == ["home"]
-    assert changes["renamed"] == [("list1", "list2")]
-    assert changes["changed"] == [("news1", "news2")]
-    assert changes["added"] == ["more"]
-    assert changes["removed"] == ["gone"]
-    assert changes["transitions_added"] == [("home", "k-more", "more"), ("home", "k-news", "news2")]
-    assert changes["transitions_removed"] == [
-        ("home", "k-gone", "gone"),
-        ("home", "k-news", "news1"),
+    assert changes["unchanged"] == ["home"]
+    assert [(c["old"], c["id"], c["minor"]) for c in changes["changed"]] == [
+        ("list1", "list2", False),
+        ("news1", "news2", True),
     ]
+    news = changes["changed"][1]
+    assert news["similarity"] >= 0.9
+    assert (news["url"], news["title"], news["path"]) == (
+        "http://h/news", "title news2", ['click "News"']
+    )  # fmt: skip
+    assert news["diff"].splitlines() == [
+        "--- news1", "+++ news2", "@@ -1 +1 @@", f"-{long_news}",
+        f"+{long_news.replace('word7 ', 'seven ')}",
+    ]  # fmt: skip
+    assert changes["new"] == [
+        {"id": "more", "url": "http://h/more", "title": "title more", "path": ['click "More"']}
+    ]
+    assert [(d["id"], d["reason"], d["now"], d["gone"]) for d in changes["deleted"]] == [
+        ("gone", "the action is gone", None, 'click "Gone"'),
+        ("team", "its path now leads to another state", "list2", None),
+        ("deep", "the action is gone", None, 'click "Gone"'),
+    ]
+    assert changes["deleted"][2]["path"] == ['click "Gone"', 'click "Deep"']
+    assert changes["transitions_added"] == [("home", "k-more", "more"), ("home", "k-team", "list2")]
+    assert changes["transitions_removed"] == [
+        ("gone", "k-deep", "deep"),
+        ("home", "k-gone", "gone"),
+        ("home", "k-team", "team"),
+    ]
+    assert json.loads(json.dumps(changes))["changed"][0]["old"] == "list1"  # plain data
+    strict = analysis.diff(old, new, threshold=1.0)
+    assert [c["minor"] for c in strict["changed"]] == [False, False]
     same = analysis.diff(old, old)
-    assert same["kept"] == ["home", "list1", "news1", "gone"]
-    assert not any(same[k] for k in same if k != "kept")
+    assert same["unchanged"] == ["home", "list1", "news1", "gone", "team", "deep"]
+    assert not any(same[k] for k in same if k != "unchanged")
+
+
+def test_shortest_path_of_several_takes_the_first_keys(tmp_path: Path) -> None:
+    """Two crawls that met one state's ways in in another order give it the same path."""
+    for order in ([("k-b", "B"), ("k-a", "A")], [("k-a", "A"), ("k-b", "B")]):
+        g = nx.MultiDiGraph()
+        g.add_node("home", depth=0, url="http://h/")
+        for key, name in order:
+            g.add_edge("home", "x", key=key, name=f'button "{name}"', event="click")
+        assert [s["key"] for s in analysis.shortest_path(g, "x")] == ["k-a"]
 
 
 def test_to_frames(tmp_path: Path) -> None:

@@ -108,6 +108,7 @@ BAD_ARGS: list[tuple[list[str], str]] = [
     (["crawl", URL, "--bogus"], "unrecognized arguments: --bogus"),
     (["demo", "--browsers", "0"], "browser.count"),
     (["demo", "--max-time", "nan"], "limits.max_time: expected a finite number"),
+    (["demo", "--revision", "2"], "argument --revision: invalid choice: 2"),
 ]
 
 

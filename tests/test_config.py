@@ -16,6 +16,7 @@ from statecrawl.config import (
     Archive,
     BrowserSettings,
     Config,
+    Incremental,
     Inputs,
     Limits,
     ScopeSettings,
@@ -232,6 +233,15 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("[archive]\nroll_size = 10", ["archive.roll_size", "at least 1,000,000"]),
     ("[archive]\ndedup = 'drop'", ["archive.dedup"]),
     ("[archive]\nmax_record_size = 0", ["archive.max_record_size"]),
+    # incremental
+    ("incremental = 0.9", ["incremental", "expected a table"]),
+    ("[incremental]\nsimilarity = 1.5", ["incremental.similarity", "at most 1"]),
+    ("[incremental]\nsimilarity = -0.1", ["incremental.similarity", "at least 0"]),
+    ("[incremental]\nsimilarity = nan", ["incremental.similarity", "finite"]),
+    ("[incremental]\nverify = 2", ["incremental.verify", "at most 1"]),
+    ("[incremental]\nseed = 0.5", ["incremental.seed", "expected int"]),
+    ("[incremental]\nseed = 9_223_372_036_854_775_808", ["incremental.seed", "at most"]),
+    ("[incremental]\nsample = 0.1", ["incremental", "unknown setting", "'sample'"]),
     # top level
     ("max_dept = 2\ncolour = 'red'", ["unknown setting", "max_dept", "colour"]),
     ("dangerous = ['(?i)log(out']", ["dangerous", "log(out"]),
@@ -394,6 +404,7 @@ def full_config(tmp_path: Path) -> Config:
         inputs={"values": {"q": ["a", "b"], "year": "2020"}, "default_text": "x"},
         browser={"count": 2, "extra_args": ["--lang=en"], "dialogs": "dismiss"},
         archive={"enabled": False, "dedup": "skip", "include_types": ["text/html"]},
+        incremental={"similarity": 0.8, "verify": 0.25, "seed": 3},
         model="structure",
         strategy="random",
         seed=42,
@@ -427,8 +438,19 @@ def test_unset_optional_limit_round_trips() -> None:
     assert Config.from_mapping(config.to_dict()) == config
 
 
+def test_incremental_settings() -> None:
+    assert Config(start_urls=(URL,)).incremental == Incremental(similarity=0.9, verify=0.1, seed=0)
+    config = build(incremental={"similarity": 1, "verify": 0})
+    assert config.incremental.similarity == 1.0 and isinstance(config.incremental.similarity, float)
+    with pytest.raises(TypeError):
+        Incremental(0.5)  # type: ignore[misc]  # keyword-only
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        config.incremental.similarity = 0.5  # type: ignore[misc]
+
+
 def test_to_dict_holds_plain_data(tmp_path: Path) -> None:
     data = full_config(tmp_path).to_dict()
+    assert data["incremental"] == {"similarity": 0.8, "verify": 0.25, "seed": 3}
     assert data["out"] == str(tmp_path / "out")
     assert data["inputs"]["values"] == {"q": ["a", "b"], "year": ["2020"]}
     assert data["limits"]["max_states"] == 50

@@ -113,6 +113,60 @@ def test_snippet_shows_the_match() -> None:
     assert data.snippet(patent, "drone").startswith(patent["abstract"][:40])
 
 
+def test_revision_0_is_the_generated_corpus() -> None:
+    assert data.patents(0) == data.patents() == data.generate()
+    assert data.changes(0, 0) == {"changed": [], "cited": [], "added": [], "removed": []}
+    with pytest.raises(ValueError, match="unknown revision 2"):
+        data.patents(2)
+
+
+def test_revision_1_changes_what_the_issue_says() -> None:
+    changes = data.changes(0, 1)
+    old, new = data.patents(0), data.patents(1)
+    assert data.patents(1) == new  # deterministic
+    assert len(changes["changed"]) == round(0.05 * len(old)) == 15
+    assert len(changes["cited"]) == 1
+    assert len(changes["added"]) == 2 and len(changes["removed"]) == 1
+    assert data.changes(1, 0) == {
+        "changed": changes["changed"],
+        "cited": changes["cited"],
+        "added": changes["removed"],
+        "removed": changes["added"],
+    }
+    before = {p["number"]: p for p in old}
+    after = {p["number"]: p for p in new}
+    for number in changes["changed"]:  # the abstract only, and its last sentence only
+        a, b = before[number], after[number]
+        assert {k for k in a if a[k] != b[k]} == {"abstract"}
+        assert a["abstract"].rsplit(". ", 1)[0] == b["abstract"].rsplit(". ", 1)[0]
+    (cited,) = changes["cited"]
+    assert set(after[cited]["citations"]) > set(before[cited]["citations"])
+    assert len(after[cited]["citations"]) == len(before[cited]["citations"]) + 1
+    (removed,) = changes["removed"]
+    assert not any(removed in p["citations"] for p in new)  # nothing cites a missing patent
+    for patent in new:
+        assert set(patent["citations"]) <= set(after)
+
+
+def test_revision_1_adds_and_removes_results_of_the_demo_queries() -> None:
+    changes = data.changes(0, 1)
+    added, removed = set(changes["added"]), set(changes["removed"])
+    hits = {
+        query: [[p["number"] for p in data.search(query, revision=r)] for r in (0, 1)]
+        for query in data.DEMO_QUERIES
+    }
+    assert added <= {n for _, after in hits.values() for n in after}
+    assert removed <= {n for before, _ in hits.values() for n in before}
+    changed_hits = {n for before, _ in hits.values() for n in before} & set(changes["changed"])
+    assert changed_hits  # some changed patents are reached by the demo's crawl
+    for before, after in hits.values():
+        # no result moves: a new patent takes the removed one's place or comes last
+        kept = [n for n in before if n not in removed]
+        assert [n for n in after if n not in added] == kept
+        for number in added & set(after):
+            assert after.index(number) == len(after) - 1 or before[after.index(number)] in removed
+
+
 def test_api_delay_is_deterministic_and_bounded() -> None:
     delays = [api_delay(f"/api/search?q=x&page={n}") for n in range(200)]
     assert all(0.03 <= d <= 0.15 for d in delays)
@@ -316,6 +370,26 @@ def test_shell_matches_the_data_module() -> None:
         assert values == ["", *map(str, data.YEARS)]
     assert re.findall(r'data-q="(\w+)"', html) == list(data.DEMO_QUERIES)
     assert f"Search {data.COUNT} granted patents" in html
+
+
+def test_revision_1_server_serves_the_added_patents_and_not_the_removed_one(app: DemoApp) -> None:
+    changes = data.changes(0, 1)
+    with DemoApp(latency=False, revision=1) as revised:
+        for number in changes["added"]:
+            status, body = fetch_json(revised, f"/api/patent/{number}")
+            assert status == 200 and body["number"] == number
+        (removed,) = changes["removed"]
+        status, body = fetch_json(revised, f"/api/patent/{removed}")
+        assert (status, body["error"]) == (404, f"no patent {removed!r}")
+        for query in data.DEMO_QUERIES:
+            _, body = fetch_json(revised, f"/api/search?q={query}")
+            assert body["total"] == len(data.search(query, revision=1))
+        (cited,) = changes["cited"]
+        _, body = fetch_json(revised, f"/api/patent/{cited}/citations")
+        assert body["total"] == len(data.get(cited, revision=1)["citations"])
+    assert fetch_json(app, f"/api/patent/{removed}")[0] == 200  # revision 0 still has it
+    with pytest.raises(ValueError, match="unknown revision 7"):
+        DemoApp(revision=7)
 
 
 def test_latency_and_stop() -> None:

@@ -81,5 +81,5 @@ def test_compare_crawls(
     monkeypatch.setenv("STATECRAWL_OLD", str(shallow.path))
     monkeypatch.setenv("STATECRAWL_NEW", str(small_crawl.path))
     text = outputs(run("03-compare-crawls.ipynb", tmp_path))
-    assert "'added': 16" in text and "'kept': 5" in text
+    assert "'new': 16" in text and "'unchanged': 5" in text
     assert "limits.max_depth" in text and "limits.max_states" not in text  # settings that differ
