@@ -19,7 +19,7 @@ import os
 import re
 import threading
 import zlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import metadata
@@ -148,11 +148,12 @@ class ArchiveWriter:
         with self._lock:
             return list(self._seen.values())
 
-    def seed(self, entries: Iterable[Seen]) -> None:
-        """Pre-load payloads archived by an earlier session, so their captures become revisits."""
+    def seed(self, entries: Iterable[Seen], rebase: Callable[[str], str] | None = None) -> None:
+        """Pre-load payloads archived by an earlier session or crawl, so their captures become
+        revisits; ``rebase`` maps an entry's URL to the URL it is captured at now."""
         with self._lock:
             for entry in entries:
-                self._remember(entry)
+                self._remember(entry, rebase(entry.url) if rebase else entry.url)
 
     def write_exchange(self, ex: Exchange, state_id: str | None = None) -> None:
         """Archive one exchange: request + response, a revisit, or request + error metadata."""
@@ -236,6 +237,25 @@ class ArchiveWriter:
                     )
                 )
             self._write(records)
+
+    def write_unchanged_state(self, state_id: str, key: str, url: str, earlier: Seen) -> None:
+        """Archive a state whose DOM is the one ``earlier`` (an earlier crawl's snapshot
+        record) holds: a revisit record that points at it."""
+        with self._lock:
+            self._check_open()
+            if not self.settings.enabled:
+                return
+            tags = {
+                "WARC-Date": _warc_date(),
+                "WARC-Statecrawl-State": state_id,
+                "WARC-Statecrawl-Key": key,
+                "WARC-Refers-To": earlier.record_id,
+            }
+            revisit = self._builder.create_revisit_record(
+                url, earlier.digest, earlier.url, earlier.date, warc_headers_dict=tags
+            )
+            self._write([revisit])
+            self._stats.revisits += 1
 
     def write_resources(self) -> None:
         """Rewrite ``resources.jsonl`` atomically (done at every roll and on close)."""
@@ -348,9 +368,9 @@ class ArchiveWriter:
             warc_headers_dict=dict(tags),
         )
 
-    def _remember(self, entry: Seen) -> None:
-        self._seen[(entry.url, entry.digest)] = entry
-        self._latest[entry.url] = entry
+    def _remember(self, entry: Seen, url: str | None = None) -> None:
+        self._seen[(url or entry.url, entry.digest)] = entry
+        self._latest[url or entry.url] = entry
 
     # -- files ---------------------------------------------------------------------------------
 
@@ -676,6 +696,9 @@ class Archiver(Plugin):
         config = crawl.config
         info = {"start_urls": list(config.start_urls), "config": config.to_dict()}
         self.writer = ArchiveWriter(crawl.directory.path, config.archive, info)
+        baseline = crawl.baseline
+        if baseline is not None:  # what the earlier crawl archived is referred to, not copied
+            self.writer.seed(baseline.payloads, baseline.rebase)
 
     def on_state(
         self,
@@ -687,6 +710,11 @@ class Archiver(Plugin):
         action: Action | None,
     ) -> None:
         assert self.writer is not None
+        earlier = crawl.baseline.records.get(state.key) if crawl.baseline else None
+        if earlier is not None and payload_digest(snapshot.html.encode("utf-8")) == earlier.digest:
+            # The state as the earlier crawl archived it: a revisit, and no new screenshot.
+            self.writer.write_unchanged_state(state.id, state.key, state.url, earlier)
+            return
         png = snapshot.screenshot
         if png is None and browser is not None and crawl.config.archive.screenshots:
             png = browser.screenshot()

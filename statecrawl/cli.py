@@ -69,6 +69,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "strategy": args.strategy,
         "executor": args.executor,
         "cluster": args.cluster,
+        "incremental": {"since": args.since},
     }
 
 
@@ -161,6 +162,13 @@ def summary(result: Crawl, stream: TextIO) -> None:
         f"{s['elapsed']:.1f}s ({s['rate']:.1f} transitions/s), stopped: {s['stop_reason']}\n"
         f"output: {result.path}\n"
     )
+    changes = result.graph.graph.get("incremental")
+    if changes:
+        stream.write(
+            f"since {changes['since']}: {changes['unchanged']} unchanged, {changes['changed']} "
+            f"changed ({changes['minor']} minor), {changes['new']} new, {changes['deleted']} "
+            f"deleted; {changes['carried']} carried over without a visit\n"
+        )
 
 
 def print_diff(changes: dict[str, Any], stream: TextIO) -> None:
@@ -210,6 +218,11 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
         action="store_true",
         default=None,
         help="continue the crawl in --out from its last checkpoint (its settings, flags on top)",
+    )
+    p.add_argument(
+        "--since",
+        metavar="OLD",
+        help="an incremental crawl: archive only what changed since the crawl in OLD",
     )
     p.add_argument("--max-depth", type=int, help="how many actions deep to explore (3)")
     p.add_argument("--max-states", type=int, help="stop after this many states")

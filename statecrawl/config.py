@@ -231,9 +231,10 @@ class Incremental:
     ``similarity``: a changed state at least this similar to its earlier version
     (:func:`statecrawl.models.similarity.similarity`, 0 to 1) is a minor change. ``verify``:
     the fraction of an unchanged subtree's actions fired again to check it, sampled with
-    ``seed``.
+    ``seed``, and more often for states that changed more often before.
     """
 
+    since: Path | None = None  # the earlier crawl directory an incremental crawl builds on
     similarity: float = 0.9
     verify: float = 0.1
     seed: int = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -71,10 +72,18 @@ class CrawlDirectory:
         """The screenshot's path relative to the directory."""
         return f"{STATES}/{state_id}.png"
 
-    def write_state(self, state_id: str, html: str) -> str:
-        """Write a state's serialized DOM; return its relative path."""
+    def write_state(self, state_id: str, html: str, same_as: Path | None = None) -> str:
+        """Write a state's serialized DOM; return its relative path. ``same_as``: a file of an
+        earlier crawl that may hold the same DOM, linked instead of copied when it does."""
         relative = self.snapshot_path(state_id)
-        atomic_write(self.path / relative, html.encode("utf-8"))
+        data = html.encode("utf-8")
+        if same_as is not None:
+            with contextlib.suppress(OSError):
+                if same_as.read_bytes() == data:
+                    (self.path / relative).unlink(missing_ok=True)
+                    os.link(same_as, self.path / relative)
+                    return relative
+        atomic_write(self.path / relative, data)
         return relative
 
     def write_screenshot(self, state_id: str, png: bytes) -> str:

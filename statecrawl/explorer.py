@@ -12,7 +12,10 @@ reproduces the state, and replays the shortest known way otherwise (:mod:`.plann
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
+import math
+import random
 import signal
 import tempfile
 import threading
@@ -24,14 +27,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import __version__, analysis
 from .archive import Archiver
+from .baseline import Baseline
 from .browser import Browser, end_leftovers
 from .config import Config
 from .directory import Crawl, CrawlDirectory, load
 from .errors import ArchiveError, BrowserCrashed, ConfigError, NavigationError
 from .executor import Outcome, Slot, Task, get_executor
 from .graph import StateGraph
+from .layout import CHANGES, atomic_write
 from .models import generated_between, get_model, volatile_between
 from .network import Exchange
 from .planning import Plan, plan
@@ -123,6 +128,16 @@ class Explorer:
         self.retried: set[tuple[str, str]] = set()
         self.tries: Counter[str] = Counter()  # state -> failed ways to it since it was reached
         self.seeds: deque[str] = deque(config.start_urls)  # start URLs to load
+        # An incremental crawl: the earlier one, the actions of its unchanged states not fired
+        # again (a sample verifies them), and per state how often it was seen and changed.
+        self.baseline: Baseline | None = None
+        self.carried: dict[str, list[Action]] = {}
+        self.history: dict[str, list[int]] = {}
+        self.sampler = random.Random(config.incremental.seed)
+        if config.incremental.since is not None:
+            self.baseline = Baseline(config.incremental.since, config.start_urls)
+            self.volatile = self.baseline.volatile
+            self.history = dict(self.baseline.history)
         self.seed_attempts: Counter[str] = Counter()
         self.stats = Stats()
         self.lock = threading.RLock()
@@ -174,6 +189,8 @@ class Explorer:
             self._time_limit.start()
         with self._ctrl_c_stops() as interrupted:
             try:
+                if self.baseline is not None:
+                    self.baseline.check(self.scope)
                 self._broadcast("on_start")
                 self.executor.run(self)
             except Exception:
@@ -261,7 +278,14 @@ class Explorer:
     def next_task(self, slot: Slot) -> Task | None:
         """The next task for ``slot``, waiting while other slots may make more work; ``None``
         when the crawl is over for it. Work the engine can do without a browser (an action
-        whose effect is known, a link known or out of scope) is done on the way."""
+        whose effect is known, a link known or out of scope) is done on the way, and the
+        plugins are told of it before the task starts."""
+        try:
+            return self._next_task(slot)
+        finally:
+            self._flush()
+
+    def _next_task(self, slot: Slot) -> Task | None:
         with self.lock:
             while True:
                 if self.stopping or self._limit_reached():
@@ -284,6 +308,9 @@ class Explorer:
                         return task
                     continue
                 if not any(s.busy for s in self.executor.slots):
+                    if self.carried:
+                        self._carry()
+                        continue
                     self.wakeup.notify_all()
                     return None
                 self.wakeup.wait(timeout=1.0)
@@ -625,7 +652,7 @@ class Explorer:
         if state_id is not None:
             self._improve(state_id, depth)
         else:
-            state_id = self._add_state(key, snapshot, slot, depth, parent, action)
+            state_id = self._add_state(key, snapshot, slot.browser, depth, parent, action)
         if exchanges:
             self._hook("on_exchanges", state_id, exchanges)
         return state_id
@@ -634,11 +661,13 @@ class Explorer:
         self,
         key: str,
         snapshot: Snapshot,
-        slot: Slot,
+        browser: Browser | None,
         depth: int,
         parent: str | None,
         action: Action | None,
+        carried: bool = False,
     ) -> str | None:
+        """A new state; ``carried``: taken over from the baseline without being visited."""
         limits = self.config.limits
         if limits.max_states is not None and len(self.states) >= limits.max_states:
             return None
@@ -668,23 +697,135 @@ class Explorer:
             url=state.url,
             title=state.title,
             depth=depth,
-            snapshot=self.out.write_state(state_id, snapshot.html),
+            snapshot=self.out.write_state(state_id, snapshot.html, self._earlier_dom(key)),
             screenshot=None,
             found_at=state.found_at,
             status=snapshot.status,
             settle_timed_out=snapshot.timed_out,
         )
+        node = self.graph.graph.nodes[state_id]
         if snapshot.truncated:
-            self.graph.graph.nodes[state_id]["truncated"] = True
-        self._hook("on_state", state, snapshot, slot.browser, parent, action)
+            node["truncated"] = True
+        unchanged = self.baseline is not None and key in self.baseline.states
+        if unchanged:
+            node["unchanged"] = True
+        if carried:
+            node["carried"] = True
+        self._hook("on_state", state, snapshot, browser, parent, action)
+        if carried:
+            return state_id
         if action is not None and self.danger(action):
             # What follows a logout or a delete runs without the session or the data the rest
             # of the crawl has: the state is kept, but not explored further.
             state.final = True
             self.graph.graph.nodes[state_id]["after_dangerous"] = True
         elif depth < limits.max_depth:
-            self._push(state)
+            if unchanged and self.baseline is not None and key not in self.baseline.dirty:
+                self._push_sample(state)
+            else:
+                self._push(state)
         return state_id
+
+    def _earlier_dom(self, key: str) -> Path | None:
+        """The baseline's DOM file of the state of ``key``, if it has one."""
+        if self.baseline is None or key not in self.baseline.states:
+            return None
+        return self.baseline.path / self.out.snapshot_path(key)
+
+    # ---- incremental crawls ---------------------------------------------------------------------
+    def _push_sample(self, state: State) -> None:
+        """An unchanged state under which nothing the server sends changed: fire a sample of
+        its actions to verify it; the others are carried over from the baseline at the end,
+        unless a sampled one shows a change (:meth:`_verified`)."""
+        assert self.baseline is not None
+        known = [a for a in state.actions if (state.id, a.key) in self.baseline.targets]
+        unknown = [a for a in state.actions if (state.id, a.key) not in self.baseline.targets]
+        count = math.ceil(self._verify_fraction(state.id) * len(known))
+        sample = set(self.sampler.sample(range(len(known)), count))
+        for i, action in enumerate(known):
+            if i not in sample:
+                self.carried.setdefault(state.id, []).append(action)
+        for action in [a for i, a in enumerate(known) if i in sample] + unknown:
+            if (state.id, action.key) not in self.fired:
+                self.strategy.push(Work(state.id, action, state.depth))
+
+    def _verify_fraction(self, state_id: str) -> float:
+        """``incremental.verify``, scaled by the state's estimated change rate (states that
+        never changed are verified less often): (changed + 1) / (seen + 2) over 1/2."""
+        seen, changed = self.history.get(state_id, (0, 0))
+        rate = (changed + 1) / (seen + 2)
+        return min(1.0, self.config.incremental.verify * rate * 2)
+
+    def _verified(self, source: str, action: Action, target: str) -> None:
+        """A sampled action of an unchanged state led where it led before, or the state's
+        actions are all fired after all."""
+        assert self.baseline is not None
+        if source not in self.carried:
+            return
+        if self.baseline.targets.get((source, action.key)) != target:
+            log.info("state %s changed below: its actions are all fired", source)
+            for carried in self.carried.pop(source):
+                if (source, carried.key) not in self.fired:
+                    self.strategy.push(Work(source, carried, self.states[source].depth))
+
+    def _carry(self) -> None:
+        """Take over from the baseline what was not fired again: each carried action's
+        transition, and its target state with what lies below it, as they were."""
+        assert self.baseline is not None
+        baseline = self.baseline
+        queue = deque(self.carried.items())
+        self.carried = {}
+        max_depth = self.config.limits.max_depth
+        while queue:
+            source_id, actions = queue.popleft()
+            source = self.states.get(self.resolve(source_id))
+            if source is None:
+                continue
+            for action in actions:
+                old = baseline.targets.get((source_id, action.key))
+                if old is None:
+                    continue
+                target = self.index.get(old)
+                if target is None:
+                    snapshot = baseline.snapshot(old)
+                    target = self._add_state(
+                        old, snapshot, None, source.depth + 1, source.id, action, carried=True
+                    )
+                    if target is None:
+                        continue
+                    if source.depth + 1 < max_depth:
+                        below = [
+                            a for (s, _), a in baseline.actions.items()
+                            if s == old and (s, a.key) in baseline.targets
+                        ]
+                        queue.append((old, below))
+                else:
+                    self._improve(target, source.depth + 1)
+                self._connect(source.id, action, target, None, inferred=True)
+                self.graph.graph.edges[source.id, target, action.key]["carried"] = True
+
+    def _compare(self) -> None:
+        """Classify the states against the baseline (``changes.json``: unchanged, changed,
+        new, deleted) and update the change history of each state."""
+        assert self.baseline is not None
+        new = Crawl(path=self.out.path, graph=self.graph.graph)
+        changes = analysis.diff(load(self.baseline.path), new)
+        for state in changes["unchanged"]:
+            seen, changed = self.history.get(state, (1, 0))
+            self.history[state] = [seen + 1, changed]
+        for change in changes["changed"]:
+            seen, changed = self.history.get(change["old"], (1, 0))
+            self.history[change["id"]] = [seen + 1, changed + 1]
+        for state in changes["new"]:
+            self.history.setdefault(state["id"], [1, 0])
+        atomic_write(self.out.path / CHANGES, json.dumps(changes, indent=1))
+        self.graph.graph.graph["incremental"] = {
+            "since": str(self.baseline.path),
+            **{name: len(changes[name]) for name in ("unchanged", "changed", "new", "deleted")},
+            "minor": sum(1 for c in changes["changed"] if c.get("minor")),
+            "carried": sum(1 for _, c in self.graph.graph.nodes(data="carried") if c),
+            "resources_changed": len(self.baseline.changed),
+        }
 
     def actions_of(self, snapshot: Snapshot) -> list[Action]:
         """The actions worth firing in a state, dangerous ones last or left out."""
@@ -717,6 +858,8 @@ class Explorer:
         self.edge_actions[(source, action.key)] = action
         if not inferred:
             self.effects.record(action, self.states[source].url, target)
+            if self.baseline is not None:
+                self._verified(source, action, target)
         attrs: dict[str, Any] = {
             "name": action.name,
             "status": action.status,
@@ -884,6 +1027,8 @@ class Explorer:
             step(self._flush)
             step(self._broadcast, "on_finish")
             step(self._name_states)
+            if self.baseline is not None:
+                step(self._compare)
             before = len(failures)
             step(self._write)
             written = len(failures) == before

@@ -15,6 +15,7 @@ STATES = "states"  # states/<id>.html and states/<id>.png
 ARCHIVE = "archive"  # the WARC files
 RESOURCES = "resources.jsonl"  # the resource index: every URL archived, and its states
 STORE = "crawl.sqlite"  # the crawl store: runs and the last checkpoint, to resume from
+CHANGES = "changes.json"  # an incremental crawl's states against the earlier crawl's
 
 
 def atomic_write(path: Path, data: bytes | str | Callable[[Path], None]) -> None:

@@ -13,6 +13,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .baseline import Baseline
     from .browser import Browser
     from .config import Config
     from .directory import CrawlDirectory
@@ -31,6 +32,11 @@ class CrawlView:
     def config(self) -> Config:
         """The crawl's settings."""
         return self._explorer.config
+
+    @property
+    def baseline(self) -> Baseline | None:
+        """The earlier crawl an incremental crawl builds on (``None`` for a full crawl)."""
+        return self._explorer.baseline
 
     @property
     def directory(self) -> CrawlDirectory:

@@ -51,6 +51,7 @@ def capture(explorer: Explorer) -> Checkpoint:
             "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
             "link_failures": dict(e.link_failures),
             "departures": dict(e.departures),
+            "history": dict(e.history),
             "browsers": dict.fromkeys(e.executor.profiles(), True),
         },
         stats=asdict(e.stats),
@@ -96,6 +97,7 @@ def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
     e.retried = {(state, action) for state, _, action in pairs}
     e.link_failures = dict(tables.get("link_failures", {}))
     e.departures = dict(tables.get("departures", {}))
+    e.history = {k: list(v) for k, v in tables.get("history", {}).items()}
     known = {f.name for f in fields(e.stats)}
     for name, value in checkpoint.stats.items():
         if name in known and name != "elapsed":
