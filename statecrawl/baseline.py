@@ -141,7 +141,8 @@ class Baseline:
     def check(self, scope: Scope) -> None:
         """Ask the server which of OLD's resources changed (conditional requests where OLD
         recorded an ``ETag`` or a ``Last-Modified``; else the payload digest decides), and mark
-        dirty every state that fetched one, with its ancestors in OLD."""
+        dirty every state that fetched one, with the states above and below it in OLD's
+        tree."""
         try:
             entries = read_resources(self.path)
         except ArchiveError:
@@ -158,8 +159,17 @@ class Baseline:
                 if is_changed:
                     self.changed.add(self.rebase(entry["url"]))
                     self.dirty.update(filter(None, map(self.id, entry.get("states", ()))))
+        # Along the crawl's tree (an action that leads one level deeper; a "Back" up is no
+        # tree edge): the states above one that changed lead to it, the states below it may
+        # show what it fetched (a single-page app keeps it in memory).
+        depth = dict(self.graph.nodes(data="depth"))
+        tree = nx.DiGraph(
+            (u, v) for u, v in self.graph.edges()
+            if u in self.states and v in self.states and depth[v] == depth[u] + 1
+        )
         for state in list(self.dirty):
-            self.dirty.update(n for n in nx.ancestors(self.graph, state) if n in self.states)
+            if state in tree:
+                self.dirty.update(nx.ancestors(tree, state), nx.descendants(tree, state))
         log.info(
             "since %s: %d of %d resources changed; %d of %d states to explore again",
             self.path, len(self.changed), len(checked), len(self.dirty), len(self.states),

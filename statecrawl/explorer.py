@@ -504,6 +504,8 @@ class Explorer:
                 self._retry_or_fail(work, failure.message)
             return
         if way is not None:
+            if outcome.way:  # fetched again on the way to a known state: no state's own
+                self._hook("on_exchanges", None, outcome.way)
             why = self._went(slot, way, outcome)
             if why is None and failure is not None and failure.stage == "reach":
                 slot.current = None
@@ -738,8 +740,7 @@ class Explorer:
         its actions to verify it; the others are carried over from the baseline at the end,
         unless a sampled one shows a change (:meth:`_verified`)."""
         assert self.baseline is not None
-        known = [a for a in state.actions if (state.id, a.key) in self.baseline.targets]
-        unknown = [a for a in state.actions if (state.id, a.key) not in self.baseline.targets]
+        known, unknown = self._carriable(state.id, state.actions)
         count = math.ceil(self._verify_fraction(state.id) * len(known))
         sample = set(self.sampler.sample(range(len(known)), count))
         for i, action in enumerate(known):
@@ -749,6 +750,14 @@ class Explorer:
             if (state.id, action.key) not in self.fired:
                 self.strategy.push(Work(state.id, action, state.depth))
 
+    def _carriable(self, state: str, actions: list[Action]) -> tuple[list[Action], list[Action]]:
+        """``actions`` of ``state`` split: those that may be carried over (the baseline knows
+        where they lead, to a state under which nothing changed), and those to fire."""
+        assert self.baseline is not None
+        targets, dirty = self.baseline.targets, self.baseline.dirty
+        carriable = [a for a in actions if targets.get((state, a.key)) not in (None, *dirty)]
+        return carriable, [a for a in actions if a not in carriable]
+
     def _verify_fraction(self, state_id: str) -> float:
         """``incremental.verify``, scaled by the state's estimated change rate (states that
         never changed are verified less often): (changed + 1) / (seen + 2) over 1/2."""
@@ -757,12 +766,15 @@ class Explorer:
         return min(1.0, self.config.incremental.verify * rate * 2)
 
     def _verified(self, source: str, action: Action, target: str) -> None:
-        """A sampled action of an unchanged state led where it led before, or the state's
-        actions are all fired after all."""
+        """A sampled action of an unchanged state led where it led before; if not, the
+        state's actions are all fired after all."""
         assert self.baseline is not None
         if source not in self.carried:
             return
-        if self.baseline.targets.get((source, action.key)) != target:
+        before = self.baseline.targets.get((source, action.key))
+        if before is None or before in self.baseline.dirty:
+            return  # not a check: its target was to be seen again anyway
+        if before != target:
             log.info("state %s changed below: its actions are all fired", source)
             for carried in self.carried.pop(source):
                 if (source, carried.key) not in self.fired:
@@ -794,11 +806,11 @@ class Explorer:
                     if target is None:
                         continue
                     if source.depth + 1 < max_depth:
-                        below = [
-                            a for (s, _), a in baseline.actions.items()
-                            if s == old and (s, a.key) in baseline.targets
-                        ]
-                        queue.append((old, below))
+                        below = [a for (s, _), a in baseline.actions.items() if s == old]
+                        carriable, fire = self._carriable(old, below)
+                        queue.append((old, carriable))
+                        for action_below in fire:  # what changed below is seen again
+                            self.strategy.push(Work(target, action_below, source.depth + 1))
                 else:
                     self._improve(target, source.depth + 1)
                 self._connect(source.id, action, target, None, inferred=True)

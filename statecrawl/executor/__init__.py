@@ -73,12 +73,14 @@ class Failure:
 class Outcome:
     """What a task did: snapshots of its loads (the first ``url`` load, or a seed's two),
     of its replayed steps, and of the fired action; whether a state on the way had another
-    key than expected (the task then stopped there); the exchanges made; a failure."""
+    key than expected (the task then stopped there); the exchanges made on the way to the
+    state (``way``) and by the work itself; a failure."""
 
     loads: list[Snapshot] = field(default_factory=list)
     steps: list[Snapshot] = field(default_factory=list)
     fired: Snapshot | None = None
     diverged: bool = False
+    way: list[Exchange] = field(default_factory=list)
     exchanges: list[Exchange] = field(default_factory=list)
     failure: Failure | None = None
 
@@ -145,6 +147,7 @@ def perform(browser: Browser, task: Task, model: StateModel) -> Outcome:
             outcome.loads.append(browser.reset(task.url))
             if key(outcome.loads[-1]) != task.start:
                 outcome.diverged = True
+                outcome.way = browser.take_exchanges()
                 return outcome
         steps = list(task.steps)
         while steps:
@@ -156,8 +159,11 @@ def perform(browser: Browser, task: Task, model: StateModel) -> Outcome:
             outcome.steps.extend(snapshots)
             if any(key(s) != k for s, (_, k) in zip(snapshots, steps, strict=False)):
                 outcome.diverged = True
+                outcome.way = browser.take_exchanges()
                 return outcome
             steps = steps[len(snapshots) :]
+        if task.url is not None or task.steps:
+            outcome.way = browser.take_exchanges()
         stage = "work"
         assert task.action is not None
         outcome.fired = browser.fire(task.action)

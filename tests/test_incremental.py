@@ -1,0 +1,136 @@
+"""Incremental recrawls (``crawl --since OLD``) of a small single-page app in revisions
+(``tests/pages/shelf.html``: items from a JSON API, help tabs of its own): what changed is
+found, what did not is verified by a sample and carried over, and the archive refers to the
+earlier crawl's records instead of copying them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from warcio.archiveiterator import ArchiveIterator
+from werkzeug import Request, Response
+
+import statecrawl
+from statecrawl.store import open_store
+from tests.conftest import Site, run_tool
+
+ITEMS = {
+    "lamp": {"id": "lamp", "name": "Lamp", "text": "A brass lamp with a green shade."},
+    "clock": {"id": "clock", "name": "Clock", "text": "A wall clock that chimes at noon."},
+    "vase": {"id": "vase", "name": "Vase", "text": "A blue vase, slightly chipped."},
+}
+CHANGED = {**ITEMS["clock"], "text": "A wall clock that no longer chimes: its spring broke."}
+
+
+class Shelf:
+    """The app on ``site``, in revision 0 (``ITEMS``) or 1 (the clock's text changed)."""
+
+    def __init__(self, site: Site) -> None:
+        self.revision = 0
+        self.site = site
+        site.page("/", "shelf.html")
+        site.json("/api/items.json", [{"id": i, "name": v["name"]} for i, v in ITEMS.items()])
+        site.prefix("/api/items/", self._item)
+
+    def _item(self, request: Request) -> Response:
+        name = request.path.rsplit("/", 1)[-1].removesuffix(".json")
+        item = CHANGED if (self.revision, name) == (1, "clock") else ITEMS.get(name)
+        if item is None:
+            return Response("not found", status=404)
+        return Response(json.dumps(item), content_type="application/json")
+
+    def crawl(self, out: Path, since: Path | None = None, **options: Any) -> statecrawl.Crawl:
+        incremental = {"since": since, "verify": 0.3} if since else {}
+        return statecrawl.crawl(
+            self.site.url("/"), out=out, max_depth=2, incremental=incremental, **options
+        )
+
+
+@pytest.fixture
+def shelf(site: Site) -> Shelf:
+    return Shelf(site)
+
+
+def ids(result: statecrawl.Crawl) -> set[str]:
+    return {s["id"] for s in result.states()}
+
+
+def records(directory: Path) -> list[Any]:
+    """(type, headers) of every WARC record of a crawl directory."""
+    found = []
+    for warc in sorted((directory / "archive").glob("*.warc.gz")):
+        with warc.open("rb") as stream:
+            found += [(r.rec_type, r.rec_headers) for r in ArchiveIterator(stream)]
+    return found
+
+
+def test_a_changed_api_is_found_and_the_rest_carried_over(shelf: Shelf, tmp_path: Path) -> None:
+    old = shelf.crawl(tmp_path / "old")
+    shelf.revision = 1
+    full = shelf.crawl(tmp_path / "full")
+    new = shelf.crawl(tmp_path / "new", since=tmp_path / "old")
+
+    # The same states as a full crawl of revision 1, for fewer actions fired.
+    assert ids(new) == ids(full)
+    assert new.stats["transitions"] < full.stats["transitions"]
+    summary = new.graph.graph["incremental"]
+    assert summary["carried"] > 0 and summary["resources_changed"] == 1
+    changes = json.loads((new.path / "changes.json").read_text())
+    (changed,) = changes["changed"]
+    assert "no longer chimes" in changed["diff"]
+    assert not changes["new"] and not changes["deleted"]
+    assert len(changes["unchanged"]) == len(old) - 1
+
+    # The archive refers to the earlier crawl: each revisit to a record of OLD's WARCs.
+    earlier = {
+        h.get_header("WARC-Record-ID"): (h.get_header("WARC-Target-URI"), h.get_header("WARC-Date"))
+        for _, h in records(old.path)
+    }
+    revisits = [h for kind, h in records(new.path) if kind == "revisit"]
+    into_old = [h for h in revisits if h.get_header("WARC-Refers-To") in earlier]
+    assert into_old
+    for h in into_old:
+        target = (h.get_header("WARC-Refers-To-Target-URI"), h.get_header("WARC-Refers-To-Date"))
+        assert earlier[h.get_header("WARC-Refers-To")] == target
+    unchanged = {h.get_header("WARC-Statecrawl-State") for h in into_old}
+    assert unchanged & set(changes["unchanged"])
+    assert not any((new.path / "states" / f"{s}.png").exists() for s in unchanged)
+    for warc in (new.path / "archive").glob("*.warc.gz"):
+        assert run_tool("warcio", "check", str(warc)).returncode == 0
+        index = run_tool("cdxj-indexer", str(warc))
+        assert index.returncode == 0 and index.stdout.strip()
+
+
+def test_an_unchanged_recrawl_writes_little_and_keeps_every_state(
+    shelf: Shelf, tmp_path: Path
+) -> None:
+    old = shelf.crawl(tmp_path / "old")
+    again = shelf.crawl(tmp_path / "again", since=tmp_path / "old")
+    assert ids(again) == ids(old)
+    assert again.graph.graph["incremental"]["unchanged"] == len(old)
+    assert again.stats["transitions"] < old.stats["transitions"]
+
+    def written(path: Path) -> int:  # bytes of archive and states (hard links are not writes)
+        files = [*(path / "archive").iterdir(), *(path / "states").iterdir()]
+        return sum(f.stat().st_size for f in files if f.stat().st_nlink == 1)
+
+    # Revisit and request records only (their headers: a few hundred bytes each), no
+    # screenshot, no DOM (hard links); on the demo app this is under 3 % (benchmarks/).
+    assert written(again.path) <= 0.2 * written(old.path)
+
+
+def test_the_change_history_grows_over_three_runs(shelf: Shelf, tmp_path: Path) -> None:
+    shelf.crawl(tmp_path / "r0")
+    shelf.revision = 1
+    shelf.crawl(tmp_path / "r1", since=tmp_path / "r0")
+    last = shelf.crawl(tmp_path / "r2", since=tmp_path / "r1")
+    checkpoint = open_store(last.path).load()
+    assert checkpoint is not None
+    history = checkpoint.tables["history"]
+    root = next(s["id"] for s in last.states() if s["depth"] == 0)
+    clock = next(s["id"] for s in last.states() if "no longer chimes" in last.html(s["id"]))
+    assert history[root] == [3, 0]  # seen in all three runs, never changed
+    assert history[clock] == [3, 1]  # changed once, in revision 1
