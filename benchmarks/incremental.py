@@ -1,0 +1,108 @@
+"""Benchmark: incremental recrawls of the demo app (``statecrawl demo --since``).
+
+Crawls revision 0 in full, revision 1 in full, revision 1 incrementally since revision 0,
+and revision 0 again incrementally since itself; prints each crawl's wall time and the bytes
+it wrote (archive and state files; a hard link to the earlier crawl's file is no write),
+and checks that ``statecrawl diff`` names exactly the patents ``demo_app.data.changes``
+says changed, were added or were removed among those the demo's queries reach.
+
+    .venv/bin/python benchmarks/incremental.py [--max-depth 4] [--browsers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from statecrawl.demo_app import data
+
+BIN = Path(sys.executable).parent
+PATENT = re.compile(r"\bUS\d{7,8}[A-Z]\d\b")
+
+
+def demo(out: Path, revision: int, options: list[str], since: Path | None = None) -> float:
+    """Run ``statecrawl demo`` into ``out``; its wall time in seconds."""
+    command = [str(BIN / "statecrawl"), "demo", "--out", str(out), "--revision", str(revision),
+               "-q", *options, *(["--since", str(since)] if since else [])]
+    started = time.monotonic()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    return time.monotonic() - started
+
+
+def written(out: Path) -> int:
+    """Bytes of the archive and state files written by the crawl in ``out``."""
+    files = [p for part in ("archive", "states") for p in (out / part).iterdir()]
+    return sum(p.stat().st_size for p in files if p.is_file() and p.stat().st_nlink == 1)
+
+
+def patents(entries: list[dict[str, object]], directory: Path) -> set[str]:
+    """The patent numbers of the detail states among ``entries`` of a diff."""
+    found = set()
+    for entry in entries:
+        html = (directory / "states" / f"{entry['id']}.html").read_text(encoding="utf-8")
+        title = str(entry.get("title", ""))
+        if "patent" in title.lower() or PATENT.search(title):
+            found |= set(PATENT.findall(title)) or set(PATENT.findall(html)[:1])
+    return found
+
+
+def reached(revision: int) -> set[str]:
+    return {p["number"] for q in data.DEMO_QUERIES for p in data.search(q, revision=revision)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-depth", type=int, default=4)
+    parser.add_argument("--browsers", type=int, default=2)
+    args = parser.parse_args()
+    options = ["--max-depth", str(args.max_depth), "--browsers", str(args.browsers)]
+    work = Path(tempfile.mkdtemp(prefix="statecrawl-incremental-"))
+    times = {
+        "full r0": demo(work / "r0", 0, options),
+        "full r1": demo(work / "r1", 1, options),
+        "since r0, r1": demo(work / "r1-since", 1, options, work / "r0"),
+        "since r0, r0": demo(work / "r0-since", 0, options, work / "r0"),
+    }
+    sizes = {
+        "full r0": written(work / "r0"),
+        "full r1": written(work / "r1"),
+        "since r0, r1": written(work / "r1-since"),
+        "since r0, r0": written(work / "r0-since"),
+    }
+    print(f"demo app, depth {args.max_depth}, {args.browsers} browsers ({work})")
+    for name in times:
+        print(f"  {name:14} {times[name]:7.1f} s  {sizes[name] / 1e6:8.2f} MB written")
+    print(f"incremental r1 / full r1: time {times['since r0, r1'] / times['full r1']:.0%}, "
+          f"bytes {sizes['since r0, r1'] / sizes['full r1']:.1%}")
+    print(f"unchanged r0 / full r0:   time {times['since r0, r0'] / times['full r0']:.0%}, "
+          f"bytes {sizes['since r0, r0'] / sizes['full r0']:.1%}")
+    diff = subprocess.run(
+        [str(BIN / "statecrawl"), "diff", str(work / "r0"), str(work / "r1-since"), "--json"],
+        check=True, capture_output=True, text=True,
+    )
+    changes = json.loads(diff.stdout)
+    expected = data.changes(0, 1)
+    reach = reached(0) | reached(1)
+    want = {
+        "changed": set(expected["changed"] + expected["cited"]) & reach,
+        "new": set(expected["added"]) & reach,
+        "deleted": set(expected["removed"]) & reach,
+    }
+    got = {
+        "changed": patents(changes["changed"], work / "r1-since"),
+        "new": patents(changes["new"], work / "r1-since"),
+        "deleted": patents(changes["deleted"], work / "r0"),
+    }
+    for what in want:
+        verdict = "ok" if got[what] == want[what] else f"expected {sorted(want[what])}"
+        print(f"  diff {what:8} patents: {sorted(got[what])} {verdict}")
+
+
+if __name__ == "__main__":
+    main()
