@@ -12,10 +12,7 @@ reproduces the state, and replays the shortest known way otherwise (:mod:`.plann
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
-import math
-import random
 import signal
 import tempfile
 import threading
@@ -27,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import __version__, analysis
+from . import __version__
 from .archive import Archiver
 from .baseline import Baseline
 from .browser import Browser, end_leftovers
@@ -36,12 +33,12 @@ from .directory import Crawl, CrawlDirectory, load
 from .errors import ArchiveError, BrowserCrashed, ConfigError, NavigationError
 from .executor import Outcome, Slot, Task, get_executor
 from .graph import StateGraph
-from .layout import CHANGES, atomic_write
 from .models import generated_between, get_model, volatile_between
 from .network import Exchange
 from .planning import Plan, plan
 from .plugin import CrawlView, Plugin
 from .policy import Danger, Effects
+from .recrawl import Recrawl
 from .resume import capture, restore
 from .scope import Scope
 from .state import Action, Snapshot, State, digest
@@ -128,16 +125,11 @@ class Explorer:
         self.retried: set[tuple[str, str]] = set()
         self.tries: Counter[str] = Counter()  # state -> failed ways to it since it was reached
         self.seeds: deque[str] = deque(config.start_urls)  # start URLs to load
-        # An incremental crawl: the earlier one, the actions of its unchanged states not fired
-        # again (a sample verifies them), and per state how often it was seen and changed.
-        self.baseline: Baseline | None = None
-        self.carried: dict[str, list[Action]] = {}
-        self.history: dict[str, list[int]] = {}
-        self.sampler = random.Random(config.incremental.seed)
+        self.recrawl: Recrawl | None = None  # an incremental crawl's side (--since)
         if config.incremental.since is not None:
-            self.baseline = Baseline(config.incremental.since, config.start_urls)
-            self.volatile = self.baseline.volatile
-            self.history = dict(self.baseline.history)
+            baseline = Baseline(config.incremental.since, config.start_urls)
+            self.recrawl = Recrawl(self, baseline)
+            self.volatile = baseline.volatile
         self.seed_attempts: Counter[str] = Counter()
         self.stats = Stats()
         self.lock = threading.RLock()
@@ -164,7 +156,7 @@ class Explorer:
             end_leftovers(checkpoint.tables.get("browsers", {}))  # a killed run's Chromium
             for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
                 if not (state.unreachable or state.final) and state.depth < config.limits.max_depth:
-                    self._push(state)
+                    self.push(state)
 
     # ---- the run -------------------------------------------------------------------------------
     def run(self) -> Crawl:
@@ -189,8 +181,8 @@ class Explorer:
             self._time_limit.start()
         with self._ctrl_c_stops() as interrupted:
             try:
-                if self.baseline is not None:
-                    self.baseline.check(self.scope)
+                if self.recrawl is not None:
+                    self.recrawl.baseline.check(self.scope)
                 self._broadcast("on_start")
                 self.executor.run(self)
             except Exception:
@@ -308,8 +300,8 @@ class Explorer:
                         return task
                     continue
                 if not any(s.busy for s in self.executor.slots):
-                    if self.carried:
-                        self._carry()
+                    if self.recrawl is not None and self.recrawl.carried:
+                        self.recrawl.carry()
                         continue
                     self.wakeup.notify_all()
                     return None
@@ -406,8 +398,8 @@ class Explorer:
             return None
         known = self.links.get(url) or self.loads.get(url)
         if known is not None and known in self.states:
-            self._connect(source.id, action, known, None, inferred=True)
-            self._improve(known, source.depth + 1)
+            self.connect(source.id, action, known, None, inferred=True)
+            self.improve(known, source.depth + 1)
             return None
         return self._assign(slot, work, Task("load", url=url, volatile=volatile), None)
 
@@ -416,8 +408,8 @@ class Explorer:
         target = self.effects.known(work.action)
         if target is None or target not in self.states:
             return False
-        self._connect(work.state, work.action, target, None, inferred=True)
-        self._improve(target, work.depth + 1)
+        self.connect(work.state, work.action, target, None, inferred=True)
+        self.improve(target, work.depth + 1)
         self.stats.inferred += 1
         return True
 
@@ -491,7 +483,7 @@ class Explorer:
             return
         self.links[url] = target
         self.loads.setdefault(url, target)
-        self._connect(source.id, action, target, snapshot)
+        self.connect(source.id, action, target, snapshot)
 
     def _fired(self, slot: Slot, work: Work, way: Plan | None, outcome: Outcome) -> None:
         """An action fired in its state, after the way there, if it needed one."""
@@ -534,7 +526,7 @@ class Explorer:
         target = self._observe(snapshot, slot, depth, outcome.exchanges, source.id, action)
         slot.current = target
         if target is not None:
-            self._connect(source.id, action, target, snapshot)
+            self.connect(source.id, action, target, snapshot)
         for url in snapshot.popups:
             self._popup(source, action, url)
         if self.danger(action):
@@ -652,7 +644,7 @@ class Explorer:
         key = self.model.key(snapshot, self.volatile)
         state_id = self.index.get(key)
         if state_id is not None:
-            self._improve(state_id, depth)
+            self.improve(state_id, depth)
         else:
             state_id = self._add_state(key, snapshot, slot.browser, depth, parent, action)
         if exchanges:
@@ -673,6 +665,7 @@ class Explorer:
         limits = self.config.limits
         if limits.max_states is not None and len(self.states) >= limits.max_states:
             return None
+        earlier = self.recrawl.earlier_dom(key) if self.recrawl is not None else None
         per_url = limits.max_states_per_url
         if per_url is not None and self.per_url[snapshot.url] >= per_url:
             self.stats.capped += 1
@@ -699,7 +692,7 @@ class Explorer:
             url=state.url,
             title=state.title,
             depth=depth,
-            snapshot=self.out.write_state(state_id, snapshot.html, self._earlier_dom(key)),
+            snapshot=self.out.write_state(state_id, snapshot.html, earlier),
             screenshot=None,
             found_at=state.found_at,
             status=snapshot.status,
@@ -708,8 +701,7 @@ class Explorer:
         node = self.graph.graph.nodes[state_id]
         if snapshot.truncated:
             node["truncated"] = True
-        unchanged = self.baseline is not None and key in self.baseline.states
-        if unchanged:
+        if earlier is not None:
             node["unchanged"] = True
         if carried:
             node["carried"] = True
@@ -722,133 +714,27 @@ class Explorer:
             state.final = True
             self.graph.graph.nodes[state_id]["after_dangerous"] = True
         elif depth < limits.max_depth:
-            if unchanged and self.baseline is not None and key not in self.baseline.dirty:
-                self._push_sample(state)
-            else:
-                self._push(state)
+            (self.recrawl or self).push(state)
         return state_id
 
-    def _earlier_dom(self, key: str) -> Path | None:
-        """The baseline's DOM file of the state of ``key``, if it has one."""
-        if self.baseline is None or key not in self.baseline.states:
-            return None
-        return self.baseline.path / self.out.snapshot_path(key)
-
-    # ---- incremental crawls ---------------------------------------------------------------------
-    def _push_sample(self, state: State) -> None:
-        """An unchanged state under which nothing the server sends changed: fire a sample of
-        its actions to verify it; the others are carried over from the baseline at the end,
-        unless a sampled one shows a change (:meth:`_verified`)."""
-        assert self.baseline is not None
-        known, unknown = self._carriable(state.id, state.actions)
-        count = math.ceil(self._verify_fraction(state.id) * len(known))
-        sample = set(self.sampler.sample(range(len(known)), count))
-        for i, action in enumerate(known):
-            if i not in sample:
-                self.carried.setdefault(state.id, []).append(action)
-        for action in [a for i, a in enumerate(known) if i in sample] + unknown:
-            if (state.id, action.key) not in self.fired:
-                self.strategy.push(Work(state.id, action, state.depth))
-
-    def _carriable(self, state: str, actions: list[Action]) -> tuple[list[Action], list[Action]]:
-        """``actions`` of ``state`` split: those that may be carried over (the baseline knows
-        where they lead, to a state under which nothing changed), and those to fire."""
-        assert self.baseline is not None
-        targets, dirty = self.baseline.targets, self.baseline.dirty
-        carriable = [a for a in actions if targets.get((state, a.key)) not in (None, *dirty)]
-        return carriable, [a for a in actions if a not in carriable]
-
-    def _verify_fraction(self, state_id: str) -> float:
-        """``incremental.verify``, scaled by the state's estimated change rate (states that
-        never changed are verified less often): (changed + 1) / (seen + 2) over 1/2."""
-        seen, changed = self.history.get(state_id, (0, 0))
-        rate = (changed + 1) / (seen + 2)
-        return min(1.0, self.config.incremental.verify * rate * 2)
-
-    def _verified(self, source: str, action: Action, target: str) -> None:
-        """A sampled action of an unchanged state led where it led before; if not, the
-        state's actions are all fired after all."""
-        assert self.baseline is not None
-        if source not in self.carried:
-            return
-        before = self.baseline.targets.get((source, action.key))
-        if before is None or before in self.baseline.dirty:
-            return  # not a check: its target was to be seen again anyway
-        if before != target:
-            log.info("state %s changed below: its actions are all fired", source)
-            for carried in self.carried.pop(source):
-                if (source, carried.key) not in self.fired:
-                    self.strategy.push(Work(source, carried, self.states[source].depth))
-
-    def _carry(self) -> None:
-        """Take over from the baseline what was not fired again: each carried action's
-        transition, and its target state with what lies below it, as they were."""
-        assert self.baseline is not None
-        baseline = self.baseline
-        queue = deque(self.carried.items())
-        self.carried = {}
-        max_depth = self.config.limits.max_depth
-        while queue:
-            source_id, actions = queue.popleft()
-            source = self.states.get(self.resolve(source_id))
-            if source is None:
-                continue
-            for action in actions:
-                old = baseline.targets.get((source_id, action.key))
-                if old is None:
-                    continue
-                target = self.index.get(old)
-                if target is None:
-                    snapshot = baseline.snapshot(old)
-                    target = self._add_state(
-                        old, snapshot, None, source.depth + 1, source.id, action, carried=True
-                    )
-                    if target is None:
-                        continue
-                    if source.depth + 1 < max_depth:
-                        below = [a for (s, _), a in baseline.actions.items() if s == old]
-                        carriable, fire = self._carriable(old, below)
-                        queue.append((old, carriable))
-                        for action_below in fire:  # what changed below is seen again
-                            self.strategy.push(Work(target, action_below, source.depth + 1))
-                else:
-                    self._improve(target, source.depth + 1)
-                self._connect(source.id, action, target, None, inferred=True)
-                self.graph.graph.edges[source.id, target, action.key]["carried"] = True
-
-    def _compare(self) -> None:
-        """Classify the states against the baseline (``changes.json``: unchanged, changed,
-        new, deleted) and update the change history of each state."""
-        assert self.baseline is not None
-        new = Crawl(path=self.out.path, graph=self.graph.graph)
-        changes = analysis.diff(load(self.baseline.path), new)
-        for state in changes["unchanged"]:
-            seen, changed = self.history.get(state, (1, 0))
-            self.history[state] = [seen + 1, changed]
-        for change in changes["changed"]:
-            seen, changed = self.history.get(change["old"], (1, 0))
-            self.history[change["id"]] = [seen + 1, changed + 1]
-        for state in changes["new"]:
-            self.history.setdefault(state["id"], [1, 0])
-        atomic_write(self.out.path / CHANGES, json.dumps(changes, indent=1))
-        self.graph.graph.graph["incremental"] = {
-            "since": str(self.baseline.path),
-            **{name: len(changes[name]) for name in ("unchanged", "changed", "new", "deleted")},
-            "minor": sum(1 for c in changes["changed"] if c.get("minor")),
-            "carried": sum(1 for _, c in self.graph.graph.nodes(data="carried") if c),
-            "resources_changed": len(self.baseline.changed),
-        }
+    def carry_state(
+        self, key: str, snapshot: Snapshot, source: State, action: Action
+    ) -> str | None:
+        """A state of the baseline taken over without a visit (see :mod:`.recrawl`)."""
+        depth = source.depth + 1
+        return self._add_state(key, snapshot, None, depth, source.id, action, carried=True)
 
     def actions_of(self, snapshot: Snapshot) -> list[Action]:
         """The actions worth firing in a state, dangerous ones last or left out."""
         return self.danger.order(snapshot.actions())
 
-    def _push(self, state: State) -> None:
+    def push(self, state: State) -> None:
+        """Put the state's actions not fired yet in the frontier."""
         for action in state.actions:
             if (state.id, action.key) not in self.fired:
                 self.strategy.push(Work(state.id, action, state.depth))
 
-    def _improve(self, state_id: str, depth: int) -> None:
+    def improve(self, state_id: str, depth: int) -> None:
         """A shorter way to a known state: give it the smaller depth and its due work."""
         state = self.states[state_id]
         if depth >= state.depth:
@@ -857,9 +743,9 @@ class Explorer:
         self.graph.graph.nodes[state_id]["depth"] = depth
         self.strategy.discard(state_id)
         if depth < self.config.limits.max_depth and not (state.unreachable or state.final):
-            self._push(state)
+            self.push(state)
 
-    def _connect(
+    def connect(
         self,
         source: str,
         action: Action,
@@ -870,8 +756,8 @@ class Explorer:
         self.edge_actions[(source, action.key)] = action
         if not inferred:
             self.effects.record(action, self.states[source].url, target)
-            if self.baseline is not None:
-                self._verified(source, action, target)
+            if self.recrawl is not None:
+                self.recrawl.verified(source, action, target)
         attrs: dict[str, Any] = {
             "name": action.name,
             "status": action.status,
@@ -986,7 +872,7 @@ class Explorer:
             if slot.current == old:
                 slot.current = keeper
         (self.out.path / self.out.snapshot_path(old)).unlink(missing_ok=True)
-        self._improve(keeper, state.depth)
+        self.improve(keeper, state.depth)
         self.stats.states = len(self.states)
 
     # ---- progress and output ----------------------------------------------------------------
@@ -1039,8 +925,8 @@ class Explorer:
             step(self._flush)
             step(self._broadcast, "on_finish")
             step(self._name_states)
-            if self.baseline is not None:
-                step(self._compare)
+            if self.recrawl is not None:
+                step(self.recrawl.compare)
             before = len(failures)
             step(self._write)
             written = len(failures) == before

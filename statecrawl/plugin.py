@@ -36,7 +36,8 @@ class CrawlView:
     @property
     def baseline(self) -> Baseline | None:
         """The earlier crawl an incremental crawl builds on (``None`` for a full crawl)."""
-        return self._explorer.baseline
+        recrawl = self._explorer.recrawl
+        return recrawl.baseline if recrawl is not None else None
 
     @property
     def directory(self) -> CrawlDirectory:

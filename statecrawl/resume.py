@@ -51,7 +51,7 @@ def capture(explorer: Explorer) -> Checkpoint:
             "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
             "link_failures": dict(e.link_failures),
             "departures": dict(e.departures),
-            "history": dict(e.history),
+            **(e.recrawl.dump() if e.recrawl is not None else {}),
             "browsers": dict.fromkeys(e.executor.profiles(), True),
         },
         stats=asdict(e.stats),
@@ -97,7 +97,8 @@ def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
     e.retried = {(state, action) for state, _, action in pairs}
     e.link_failures = dict(tables.get("link_failures", {}))
     e.departures = dict(tables.get("departures", {}))
-    e.history = {k: list(v) for k, v in tables.get("history", {}).items()}
+    if e.recrawl is not None:
+        e.recrawl.load(tables)
     known = {f.name for f in fields(e.stats)}
     for name, value in checkpoint.stats.items():
         if name in known and name != "elapsed":

@@ -450,7 +450,7 @@ def test_incremental_settings() -> None:
 
 def test_to_dict_holds_plain_data(tmp_path: Path) -> None:
     data = full_config(tmp_path).to_dict()
-    assert data["incremental"] == {"similarity": 0.8, "verify": 0.25, "seed": 3}
+    assert data["incremental"] == {"since": None, "similarity": 0.8, "verify": 0.25, "seed": 3}
     assert data["out"] == str(tmp_path / "out")
     assert data["inputs"]["values"] == {"q": ["a", "b"], "year": ["2020"]}
     assert data["limits"]["max_states"] == 50

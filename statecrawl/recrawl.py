@@ -1,0 +1,174 @@
+"""What an incremental crawl (``crawl --since OLD``) adds to the engine.
+
+The engine asks a :class:`Recrawl` what to fire in each state it finds: everything, or, for
+an unchanged state under which nothing changed (:class:`statecrawl.baseline.Baseline`), a
+sample of its actions. The others are carried over from the baseline once the frontier is
+empty, unless a sampled action showed a change. At the end the states are classified against
+the baseline and each state's change history is brought up to date.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import random
+from collections import deque
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import analysis
+from .baseline import Baseline
+from .directory import Crawl, load
+from .layout import CHANGES, atomic_write
+from .state import Action, State
+from .strategies import Work
+
+if TYPE_CHECKING:
+    from .explorer import Explorer
+
+log = logging.getLogger(__name__)
+
+
+class Recrawl:
+    """The incremental side of ``engine``'s crawl, against ``baseline``."""
+
+    def __init__(self, engine: Explorer, baseline: Baseline) -> None:
+        self.engine = engine
+        self.baseline = baseline
+        self.settings = engine.config.incremental
+        self.carried: dict[str, list[Action]] = {}  # state -> actions to carry over at the end
+        self.history: dict[str, list[int]] = dict(baseline.history)  # state -> [seen, changed]
+        self.sampler = random.Random(self.settings.seed)
+
+    def unchanged(self, key: str) -> bool:
+        """Whether the baseline has a state of this key."""
+        return key in self.baseline.states
+
+    def earlier_dom(self, key: str) -> Path | None:
+        """The baseline's DOM file of the state of ``key``, if it has one."""
+        if not self.unchanged(key):
+            return None
+        return self.baseline.path / self.engine.out.snapshot_path(key)
+
+    def push(self, state: State) -> None:
+        """Put ``state``'s work in the frontier: all its actions, or for an unchanged state
+        under which nothing the server sends changed, a sample of those the baseline knows
+        to verify it (the rest is carried over at the end, see :meth:`verified`)."""
+        engine = self.engine
+        if not self.unchanged(state.key) or state.key in self.baseline.dirty:
+            engine.push(state)
+            return
+        known, fire = self.carriable(state.id, state.actions)
+        count = math.ceil(self.verify_fraction(state.id) * len(known))
+        sample = set(self.sampler.sample(range(len(known)), count))
+        for i, action in enumerate(known):
+            if i in sample:
+                fire.append(action)
+            else:
+                self.carried.setdefault(state.id, []).append(action)
+        for action in fire:
+            if (state.id, action.key) not in engine.fired:
+                engine.strategy.push(Work(state.id, action, state.depth))
+
+    def carriable(self, state: str, actions: list[Action]) -> tuple[list[Action], list[Action]]:
+        """``actions`` of ``state`` split: those that may be carried over (the baseline knows
+        where they lead, to a state under which nothing changed), and those to fire."""
+        targets, dirty = self.baseline.targets, self.baseline.dirty
+        carriable = [a for a in actions if targets.get((state, a.key)) not in (None, *dirty)]
+        return carriable, [a for a in actions if a not in carriable]
+
+    def verify_fraction(self, state_id: str) -> float:
+        """``incremental.verify``, scaled by the state's estimated change rate (states that
+        never changed are verified less often): (changed + 1) / (seen + 2) over 1/2."""
+        seen, changed = self.history.get(state_id, (0, 0))
+        rate = (changed + 1) / (seen + 2)
+        return min(1.0, self.settings.verify * rate * 2)
+
+    def verified(self, source: str, action: Action, target: str) -> None:
+        """``action`` of ``source`` led to ``target``: for a sampled action of an unchanged
+        state, where it led before; if not, all the state's actions are fired after all."""
+        if source not in self.carried:
+            return
+        before = self.baseline.targets.get((source, action.key))
+        if before is None or before in self.baseline.dirty:
+            return  # not a check: its target was to be seen again anyway
+        if before != target:
+            log.info("state %s changed below: its actions are all fired", source)
+            engine = self.engine
+            for carried in self.carried.pop(source):
+                if (source, carried.key) not in engine.fired:
+                    engine.strategy.push(Work(source, carried, engine.states[source].depth))
+
+    def carry(self) -> None:
+        """Take over from the baseline what was not fired again: each carried action's
+        transition, and its target state with what lies below it, as they were. Actions
+        below that lead into a state that changed are put in the frontier instead."""
+        engine, baseline = self.engine, self.baseline
+        queue = deque(self.carried.items())
+        self.carried = {}
+        max_depth = engine.config.limits.max_depth
+        while queue:
+            source_id, actions = queue.popleft()
+            source = engine.states.get(engine.resolve(source_id))
+            if source is None:
+                continue
+            for action in actions:
+                old = baseline.targets.get((source_id, action.key))
+                if old is None:
+                    continue
+                target = engine.index.get(old)
+                if target is None:
+                    target = engine.carry_state(old, baseline.snapshot(old), source, action)
+                    if target is None:
+                        continue
+                    if source.depth + 1 < max_depth:
+                        below = [a for (s, _), a in baseline.actions.items() if s == old]
+                        carriable, fire = self.carriable(old, below)
+                        queue.append((old, carriable))
+                        for action_below in fire:  # what changed below is seen again
+                            engine.strategy.push(Work(target, action_below, source.depth + 1))
+                else:
+                    engine.improve(target, source.depth + 1)
+                engine.connect(source.id, action, target, None, inferred=True)
+                engine.graph.graph.edges[source.id, target, action.key]["carried"] = True
+
+    def compare(self) -> None:
+        """Classify the states against the baseline (``changes.json``: unchanged, changed,
+        new, deleted), count them in the graph and update each state's change history."""
+        engine = self.engine
+        graph = engine.graph.graph
+        changes = analysis.diff(load(self.baseline.path), Crawl(path=engine.out.path, graph=graph))
+        for state in changes["unchanged"]:
+            seen, changed = self.history.get(state, (1, 0))
+            self.history[state] = [seen + 1, changed]
+        for change in changes["changed"]:
+            seen, changed = self.history.get(change["old"], (1, 0))
+            self.history[change["id"]] = [seen + 1, changed + 1]
+        for state in changes["new"]:
+            self.history.setdefault(state["id"], [1, 0])
+        atomic_write(engine.out.path / CHANGES, json.dumps(changes, indent=1))
+        graph.graph["incremental"] = {
+            "since": str(self.baseline.path),
+            **{name: len(changes[name]) for name in ("unchanged", "changed", "new", "deleted")},
+            "minor": sum(1 for c in changes["changed"] if c.get("minor")),
+            "carried": sum(1 for _, c in graph.nodes(data="carried") if c),
+            "resources_changed": len(self.baseline.changed),
+        }
+
+    def dump(self) -> dict[str, object]:
+        """What a checkpoint keeps: the history, and the actions to carry over by key."""
+        return {
+            "history": dict(self.history),
+            "carried": {s: [a.key for a in actions] for s, actions in self.carried.items()},
+        }
+
+    def load(self, tables: Mapping[str, Mapping[str, Any]]) -> None:
+        """Take back what :meth:`dump` kept."""
+        self.history = {k: list(v) for k, v in tables.get("history", {}).items()}
+        states = self.engine.states
+        for state, keys in tables.get("carried", {}).items():
+            if state in states:
+                wanted = set(keys)
+                self.carried[state] = [a for a in states[state].actions if a.key in wanted]
