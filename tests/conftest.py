@@ -30,8 +30,8 @@ Handler = Callable[[Request], Response]
 # Chromium (here or in a subprocess) finds none and fails, so none slips into the fast run.
 BROWSER_FREE = frozenset({
     "test_answers", "test_config", "test_engine", "test_executor", "test_graph", "test_models",
-    "test_planning", "test_policy", "test_similarity", "test_state", "test_store",
-    "test_strategies",
+    "test_planning", "test_policy", "test_politeness", "test_similarity", "test_state",
+    "test_store", "test_strategies",
 })  # fmt: skip
 NO_CHROMIUM = "no-chromium-outside-tests-marked-browser"
 
