@@ -89,7 +89,7 @@ class Site:
 
     @property
     def origin(self) -> str:
-        return f"http://127.0.0.1:{self.server.port}"
+        return f"http://{self.server.host}:{self.server.port}"
 
     def url(self, path: str = "/") -> str:
         return self.origin + path
