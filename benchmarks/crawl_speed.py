@@ -9,6 +9,7 @@ Everything is served on 127.0.0.1. Prints one line per crawl and the ratios at t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.server
 import tempfile
 import threading
@@ -45,9 +46,11 @@ SETTINGS = {
 }
 
 
-def serve(page: Callable[[str], bytes | None]) -> http.server.ThreadingHTTPServer:
-    """A loopback server on a free port answering each path with ``page(path)`` as HTML (404
-    for ``None``)."""
+def serve(
+    page: Callable[[str], bytes | None], host: str = "127.0.0.1"
+) -> http.server.ThreadingHTTPServer:
+    """A server on a free port of loopback address ``host`` answering each path with
+    ``page(path)`` as HTML (404 for ``None``)."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:
@@ -56,12 +59,13 @@ def serve(page: Callable[[str], bytes | None]) -> http.server.ThreadingHTTPServe
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.send_header("Content-Length", str(len(body or b"")))
             self.end_headers()
-            self.wfile.write(body or b"")
+            with contextlib.suppress(ConnectionError):  # a browser that left the page
+                self.wfile.write(body or b"")
 
         def log_message(self, *args: object) -> None:
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = http.server.ThreadingHTTPServer((host, 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

@@ -14,7 +14,7 @@ from types import FrameType
 from typing import Any, NoReturn, TextIO
 
 from . import __version__, analysis
-from .config import Config, merge
+from .config import Config, merge, read_seeds
 from .demo_app.data import REVISIONS
 from .directory import Crawl, load
 from .errors import ConfigError, StatecrawlError, one_line
@@ -64,6 +64,10 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "inputs": {"values": inputs or None},
         "browser": {"count": args.browsers},
         "timing": {"wait_ms": args.wait_ms},
+        "politeness": {
+            "max_browsers_per_host": args.max_browsers_per_host,
+            "min_delay_ms": args.min_delay_ms,
+        },
         "archive": {"enabled": False if args.no_archive else None},
         "model": args.model,
         "strategy": args.strategy,
@@ -74,8 +78,10 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def build_config(args: argparse.Namespace, start_urls: Sequence[str]) -> Config:
-    """The config from a TOML file (if given) with the flags on top."""
-    options = {"start_urls": list(start_urls) or None, **_options(args)}
+    """The config from a TOML file (if given) with the flags on top; the start URLs are
+    ``start_urls`` and those of the ``--seeds`` file."""
+    start_urls = [*start_urls, *(read_seeds(args.seeds) if args.seeds else ())]
+    options = {"start_urls": start_urls or None, **_options(args)}
     if args.resume:
         return Config.from_mapping(merge(_stored_settings(args.out), options))
     if args.config:
@@ -237,6 +243,10 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
                    help="a Dask scheduler, tcp://HOST:8786 (with --executor dask; else a "
                         "LocalCluster of --browsers workers)")
     p.add_argument("--wait-ms", type=int, help="fixed wait after every event and load (0)")
+    p.add_argument("--max-browsers-per-host", type=int, metavar="N",
+                   help="browsers working on one host at once (no bound)")
+    p.add_argument("--min-delay-ms", type=int, metavar="MS",
+                   help="least time between the starts of two tasks on one host (0)")
     p.add_argument("--model", help="state model: dom, exact, structure, text")
     p.add_argument("--strategy", help="frontier order: breadth-first, depth-first, random")
     p.add_argument("--no-archive", action="store_true", default=None, help="write no WARC")
@@ -264,6 +274,8 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("crawl", help="explore an application and write a crawl directory")
     c.add_argument("urls", nargs="*", metavar="URL", help="start URL(s)")
+    c.add_argument("--seeds", type=Path, metavar="FILE",
+                   help="start URLs, one a line (after any URL given), each site its own")
     c.add_argument("--config", "-c", type=Path, help="TOML file with settings")
     _add_crawl_flags(c)
     d = sub.add_parser("demo", help="crawl the bundled patent-search demo app")

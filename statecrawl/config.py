@@ -40,6 +40,7 @@ MAX_BYTES = 1_000_000_000_000  # the largest WARC file or record size (1 TB)
 MAX_URL_LENGTH = 65_536  # the longest start URL, in characters
 SEED_BITS = 63  # seeds are signed 64-bit integers, as SQLite stores them
 _HOST_LABEL = re.compile(r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?")
+_COMMENT = re.compile(r"(?:^|\s)#.*")  # in a seeds file (a URL holds no space)
 _ALLOW_HOST = re.compile(
     r"(?:\*\.)?[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?(?::\d{1,5})?"  # *.example.org:8080
     r"|\[[0-9a-fA-F:.]+\](?::\d{1,5})?"  # [::1]:8080
@@ -225,6 +226,39 @@ class Archive:
 
 
 @dataclass(frozen=True, kw_only=True)
+class PolitenessSettings:
+    """How hard a crawl may press on one host, after a search engine's fetcher.
+
+    ``max_browsers_per_host``: browsers working on one host at once (``None``: no bound);
+    ``min_delay_ms``: the least time between the starts of two tasks on one host. A host
+    that answers 429 or 503 gets no new task for as long as its ``Retry-After`` header asks
+    (seconds or an HTTP date), or else for ``backoff_ms`` doubled at each such answer in a
+    row; never longer than ``max_backoff_ms``. The work it answered so is done again, up to
+    ``retries`` times. A host is a host name, whatever the port.
+    """
+
+    max_browsers_per_host: int | None = None
+    min_delay_ms: int = 0
+    backoff_ms: int = 1000
+    max_backoff_ms: int = 60_000
+    retries: int = 3
+
+    def __post_init__(self) -> None:
+        _normalise(self, "politeness.")
+        _check_range(
+            "politeness.max_browsers_per_host", self.max_browsers_per_host, 1, MAX_BROWSERS
+        )
+        _check_range("politeness.min_delay_ms", self.min_delay_ms, 0, DAY_MS, " ms")
+        _check_range("politeness.backoff_ms", self.backoff_ms, 0, DAY_MS, " ms")
+        _check_range("politeness.max_backoff_ms", self.max_backoff_ms, 0, DAY_MS, " ms")
+        _check(
+            self.max_backoff_ms >= self.backoff_ms,
+            "politeness.max_backoff_ms must be >= politeness.backoff_ms",
+        )
+        _check_range("politeness.retries", self.retries, 0, MAX_COUNT)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Incremental:
     """How a crawl is compared with an earlier one (``statecrawl diff``, incremental recrawls).
 
@@ -261,6 +295,7 @@ class Config:
     browser: BrowserSettings = field(default_factory=BrowserSettings)
     archive: Archive = field(default_factory=Archive)
     incremental: Incremental = field(default_factory=Incremental)
+    politeness: PolitenessSettings = field(default_factory=PolitenessSettings)
     model: str = "dom"
     strategy: str = "breadth-first"
     seed: int = 0
@@ -332,6 +367,29 @@ def check_url(url: str) -> None:
         raise ConfigError(f"bad port in URL: {url!r}")
     if not _valid_host(parts.hostname, bracketed="[" in parts.netloc):
         raise ConfigError(f"bad host in URL: {url!r}")
+
+
+def read_seeds(path: str | Path) -> list[str]:
+    """The start URLs of a seeds file, one a line, in order and each once; blank lines and
+    comments (``#`` at the start of a line or after a space) are left out. A line that is
+    not a start URL is a ``ConfigError`` naming the file and the line."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read seeds file {path}: {exc}") from None
+    urls: list[str] = []
+    for number, line in enumerate(lines, 1):
+        url = _COMMENT.sub("", line).strip()
+        if not url:
+            continue
+        try:
+            check_url(url)
+        except ConfigError as exc:
+            raise ConfigError(f"{path}, line {number}: {exc}") from None
+        urls.append(url)
+    if not urls:
+        raise ConfigError(f"seeds file {path} holds no URL")
+    return list(dict.fromkeys(urls))
 
 
 def _valid_host(host: str, bracketed: bool) -> bool:

@@ -38,12 +38,13 @@ from .network import Exchange
 from .planning import Plan, plan
 from .plugin import CrawlView, Plugin
 from .policy import Danger, Effects
+from .politeness import Politeness, host_of, throttled
 from .recrawl import Recrawl
 from .resume import capture, restore
-from .scope import Scope
+from .scope import Scope, origin
 from .state import Action, Snapshot, State, digest
 from .store import open_store
-from .strategies import Work, get_strategy
+from .strategies import FairSites, Work, get_strategy
 
 
 @dataclass
@@ -97,7 +98,10 @@ class Explorer:
         self.config = config
         self.scope = Scope(config)
         self.model = get_model(config.model)
-        self.strategy = get_strategy(config.strategy, seed=config.seed)
+        self.strategy = FairSites(
+            lambda: get_strategy(config.strategy, seed=config.seed), self._site, self._home
+        )
+        self.politeness = Politeness(config.politeness)
         self.danger = Danger(config.dangerous, config.dangerous_policy)
         self.effects = Effects(config.limits.same_effect_after)
         self.plugins: list[Plugin] = [*([Archiver()] if config.archive.enabled else []), *plugins]
@@ -157,6 +161,10 @@ class Explorer:
             for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
                 if not (state.unreachable or state.final) and state.depth < config.limits.max_depth:
                     self.push(state)
+        self.per_site = Counter(origin(s.url) for s in self.states.values())  # max_states
+        for site, count in self.per_site.items():
+            if config.limits.max_states is not None and count >= config.limits.max_states:
+                self.strategy.close(site)
 
     # ---- the run -------------------------------------------------------------------------------
     def run(self) -> Crawl:
@@ -284,10 +292,11 @@ class Explorer:
                     self.stopping = True
                     self.wakeup.notify_all()
                     return None
-                if self.seeds:
-                    url = self.seeds.popleft()
+                url = next((u for u in self.seeds if self.politeness.ready(host_of(u))), None)
+                if url is not None:
+                    self.seeds.remove(url)
                     return self._assign(slot, None, Task("seed", url=url), None)
-                work = self.strategy.pop(slot.current)
+                work = self.strategy.pop(slot.current, self._ready)
                 if work is not None:
                     state = self.states.get(work.state)
                     if state is None or state.unreachable:
@@ -299,13 +308,14 @@ class Explorer:
                     if task is not None:
                         return task
                     continue
-                if not any(s.busy for s in self.executor.slots):
+                held = bool(self.seeds or len(self.strategy))  # work whose host must wait
+                if not held and not any(s.busy for s in self.executor.slots):
                     if self.recrawl is not None and self.recrawl.carried:
                         self.recrawl.carry()
                         continue
                     self.wakeup.notify_all()
                     return None
-                self.wakeup.wait(timeout=1.0)
+                self.wakeup.wait(timeout=self.politeness.wait() or 1.0)
 
     def apply(self, slot: Slot, outcome: Outcome | None) -> None:
         """Record what ``slot``'s task did (``None``: the executor failed to perform it, and
@@ -316,7 +326,9 @@ class Explorer:
                 task = slot.task
                 assert task is not None
                 with self.lock:
-                    if task.kind == "seed":
+                    if self._throttled(slot, task, outcome):
+                        pass  # done again once the host has rested
+                    elif task.kind == "seed":
                         self._seeded(slot, task, outcome)
                     elif task.kind == "load":
                         assert slot.work is not None
@@ -327,8 +339,10 @@ class Explorer:
         finally:
             self._flush()
             with self.lock:
+                if slot.host is not None:
+                    self.politeness.end(slot.host)
                 slot.busy = False
-                slot.work, slot.plan, slot.task = None, None, None
+                slot.work, slot.plan, slot.task, slot.host = None, None, None, None
                 self.wakeup.notify_all()
                 self._tick()
 
@@ -339,7 +353,48 @@ class Explorer:
             task = replace(task, screenshot=True)  # hooks get no browser to take it
         slot.busy = True
         slot.work, slot.plan, slot.task = work, way, task
+        slot.host = host_of(task.url if work is None else self._site(work))
+        self.politeness.start(slot.host)
         return task
+
+    def _site(self, work: Work) -> str:
+        """The site (an origin) whose frontier holds ``work`` and whose host it loads: its
+        state's, or for an in-scope link the target's (a link to another start site is that
+        site's work, not its source's)."""
+        if work.action.is_link and work.action.action in self.scope:
+            return origin(work.action.action)
+        state = self.states.get(self.resolve(work.state))
+        return origin(state.url) if state is not None else ""
+
+    def _home(self, state_id: str) -> str | None:
+        """The site of a state (``None``: not a known state)."""
+        state = self.states.get(self.resolve(state_id))
+        return origin(state.url) if state is not None else None
+
+    def _ready(self, site: str) -> bool:
+        """Whether politeness lets a task start on ``site``'s host now."""
+        return self.politeness.ready(host_of(site))
+
+    def _throttled(self, slot: Slot, task: Task, outcome: Outcome) -> bool:
+        """Tell politeness how ``slot``'s host answered. When it asked to slow down (a 429 or
+        503), the work is done again once the host has rested, ``politeness.retries`` times
+        at most (then what it got is kept); the browser's page is then unknown."""
+        assert slot.host is not None
+        waits = throttled(outcome, slot.host, time.time())
+        pause = self.politeness.answered(slot.host, waits)
+        work = slot.work
+        if not waits or not self.politeness.retry(
+            task.url if work is None else (work.state, work.action.key)
+        ):
+            return False
+        log.info("%s asked to slow down: its work is done again in %.1f s", slot.host, pause)
+        slot.current = None
+        if work is None:
+            assert task.url is not None
+            self.seeds.append(task.url)
+        else:
+            self._requeue(work)
+        return True
 
     def _task(self, slot: Slot, work: Work, state: State) -> Task | None:
         """The task that does ``work``, or ``None`` when it was done without a browser."""
@@ -415,7 +470,9 @@ class Explorer:
 
     def _limit_reached(self) -> bool:
         limits = self.config.limits
-        if limits.max_states is not None and len(self.states) >= limits.max_states:
+        if limits.max_states is not None and all(
+            self.per_site[site] >= limits.max_states for site in self.scope.origins
+        ):
             self.stop_reason = "max-states"
             return True
         if limits.max_time is not None and time.monotonic() - self.started >= limits.max_time:
@@ -663,7 +720,8 @@ class Explorer:
     ) -> str | None:
         """A new state; ``carried``: taken over from the baseline without being visited."""
         limits = self.config.limits
-        if limits.max_states is not None and len(self.states) >= limits.max_states:
+        site = origin(snapshot.url)
+        if limits.max_states is not None and self.per_site[site] >= limits.max_states:
             return None
         earlier = self.recrawl.earlier_dom(key) if self.recrawl is not None else None
         per_url = limits.max_states_per_url
@@ -671,6 +729,9 @@ class Explorer:
             self.stats.capped += 1
             return None
         self.per_url[snapshot.url] += 1
+        self.per_site[site] += 1
+        if self.per_site[site] == limits.max_states:  # the site is done
+            self.strategy.close(site)
         state_id = key
         state = State(
             id=state_id,
@@ -851,6 +912,7 @@ class Explorer:
 
     def _merge(self, old: str, keeper: str) -> None:
         state = self.states.pop(old)
+        self.per_site[origin(state.url)] -= 1
         self.merged[old] = keeper
         for merged, into in self.merged.items():
             if into == old:

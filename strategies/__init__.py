@@ -3,7 +3,8 @@
 A strategy holds the frontier. ``push`` adds work, ``pop(current)`` takes the next item for
 a browser whose page is in state ``current`` (so a strategy can spare it a reset), and
 ``discard(state_id)`` drops the work of a state that cannot be reached again. Third-party
-strategies register under the ``statecrawl.strategies`` entry-point group.
+strategies register under the ``statecrawl.strategies`` entry-point group. The engine keeps
+one frontier of the chosen strategy per site and serves the sites in turns (:class:`FairSites`).
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ from typing import Protocol
 
 from ..errors import ConfigError
 from .frontier import BreadthFirst, DepthFirst, RandomOrder, Work
+from .sites import FairSites
 
-__all__ = ["BreadthFirst", "DepthFirst", "RandomOrder", "Strategy", "Work", "get_strategy"]
+__all__ = [
+    "BreadthFirst", "DepthFirst", "FairSites", "RandomOrder", "Strategy", "Work", "get_strategy",
+]
 
 
 class Strategy(Protocol):

@@ -30,8 +30,8 @@ Handler = Callable[[Request], Response]
 # Chromium (here or in a subprocess) finds none and fails, so none slips into the fast run.
 BROWSER_FREE = frozenset({
     "test_answers", "test_config", "test_engine", "test_executor", "test_graph", "test_models",
-    "test_planning", "test_policy", "test_similarity", "test_state", "test_store",
-    "test_strategies",
+    "test_planning", "test_policy", "test_politeness", "test_similarity", "test_state",
+    "test_store", "test_strategies",
 })  # fmt: skip
 NO_CHROMIUM = "no-chromium-outside-tests-marked-browser"
 
@@ -89,7 +89,7 @@ class Site:
 
     @property
     def origin(self) -> str:
-        return f"http://127.0.0.1:{self.server.port}"
+        return f"http://{self.server.host}:{self.server.port}"
 
     def url(self, path: str = "/") -> str:
         return self.origin + path

@@ -94,6 +94,9 @@ BAD_ARGS: list[tuple[list[str], str]] = [
     (["crawl", URL, "--wait-ms", "-1"], "timing.wait_ms"),
     (["crawl", URL, "--wait-ms", "1e15"], "argument --wait-ms: invalid int value"),
     (["crawl", URL, "--wait-ms", "1000000000000000"], "timing.wait_ms"),
+    (["crawl", URL, "--max-browsers-per-host", "0"], "politeness.max_browsers_per_host"),
+    (["crawl", URL, "--min-delay-ms", "-5"], "politeness.min_delay_ms must be at least 0"),
+    (["crawl", "--seeds", "/nonexistent/seeds.txt"], "cannot read seeds file"),
     # other values
     (["crawl", URL, "--scope", "(oops"], "scope.include: invalid regular expression"),
     (["crawl", URL, "--exclude", "[a-"], "scope.exclude: invalid regular expression"),
@@ -162,6 +165,28 @@ def test_flags_build_the_config(tmp_path: Path) -> None:
     assert config.timing.wait_ms == 10
     assert (config.model, config.strategy) == ("text", "random")
     assert config.archive.enabled is False
+
+
+def test_seeds_and_politeness_flags_build_the_config(tmp_path: Path) -> None:
+    seeds = tmp_path / "seeds.txt"
+    seeds.write_text("# two sites\nhttp://127.0.0.2:8000/\n\nhttp://127.0.0.3:8000/\n")
+    config = config_of(
+        [URL, "--seeds", str(seeds), "--max-browsers-per-host", "1", "--min-delay-ms", "200"]
+    )
+    assert config.start_urls == (URL, "http://127.0.0.2:8000/", "http://127.0.0.3:8000/")
+    assert config.politeness.max_browsers_per_host == 1
+    assert config.politeness.min_delay_ms == 200
+
+
+def test_a_bad_line_of_a_seeds_file_is_a_one_line_error_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    seeds = tmp_path / "seeds.txt"
+    seeds.write_text("http://127.0.0.2:8000/\n127.0.0.3:8000\n")
+    line = error_line(capsys, ["crawl", "--seeds", str(seeds), "--out", str(tmp_path / "o")])
+    assert line == (
+        f"statecrawl: error: {seeds}, line 2: not an absolute http(s) URL: '127.0.0.3:8000'"
+    )
 
 
 def test_no_flags_give_the_defaults() -> None:

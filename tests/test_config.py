@@ -19,10 +19,12 @@ from statecrawl.config import (
     Incremental,
     Inputs,
     Limits,
+    PolitenessSettings,
     ScopeSettings,
     Timing,
     check_url,
     merge,
+    read_seeds,
 )
 from statecrawl.errors import ConfigError, StatecrawlError
 from statecrawl.scope import Scope, origin
@@ -242,6 +244,15 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("[incremental]\nseed = 0.5", ["incremental.seed", "expected int"]),
     ("[incremental]\nseed = 9_223_372_036_854_775_808", ["incremental.seed", "at most"]),
     ("[incremental]\nsample = 0.1", ["incremental", "unknown setting", "'sample'"]),
+    # politeness
+    ("politeness = 2", ["politeness", "expected a table"]),
+    ("[politeness]\nmax_browsers_per_host = 0", ["politeness.max_browsers_per_host", "at least 1"]),
+    ("[politeness]\nmin_delay_ms = -1", ["politeness.min_delay_ms", "at least 0"]),
+    ("[politeness]\nmin_delay_ms = 1.5", ["politeness.min_delay_ms", "expected int"]),
+    ("[politeness]\nbackoff_ms = 90_000_000_000", ["politeness.backoff_ms", "at most"]),
+    ("[politeness]\nbackoff_ms = 5000\nmax_backoff_ms = 10", ["max_backoff_ms must be >="]),
+    ("[politeness]\nretries = -1", ["politeness.retries", "at least 0"]),
+    ("[politeness]\ndelay = 1", ["politeness", "unknown setting", "'delay'"]),
     # top level
     ("max_dept = 2\ncolour = 'red'", ["unknown setting", "max_dept", "colour"]),
     ("dangerous = ['(?i)log(out']", ["dangerous", "log(out"]),
@@ -446,6 +457,58 @@ def test_incremental_settings() -> None:
         Incremental(0.5)  # type: ignore[misc]  # keyword-only
     with pytest.raises(dataclasses.FrozenInstanceError):
         config.incremental.similarity = 0.5  # type: ignore[misc]
+
+
+def test_politeness_settings() -> None:
+    assert Config(start_urls=(URL,)).politeness == PolitenessSettings(
+        max_browsers_per_host=None, min_delay_ms=0, backoff_ms=1000, max_backoff_ms=60_000,
+        retries=3,
+    )
+    config = build(politeness={"max_browsers_per_host": 2, "min_delay_ms": 250})
+    assert (config.politeness.max_browsers_per_host, config.politeness.min_delay_ms) == (2, 250)
+    assert Config.from_mapping(config.to_dict()) == config
+
+
+# ---- seeds files ------------------------------------------------------------------------------
+
+
+def test_a_seeds_file_gives_one_url_a_line_without_blanks_comments_or_repeats(
+    tmp_path: Path,
+) -> None:
+    path = write(tmp_path, (
+        "# the sites of the crawl\n"
+        "http://127.0.0.2:8000/\n"
+        "\n"
+        "   http://127.0.0.3:8000/app#/home   # a route of the app\n"
+        "http://127.0.0.2:8000/\n"
+        "  # the end\n"
+    ), "seeds.txt")
+    assert read_seeds(path) == ["http://127.0.0.2:8000/", "http://127.0.0.3:8000/app#/home"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("http://127.0.0.2/\nftp://127.0.0.3/\n", ["line 2", "not an absolute http(s) URL"]),
+        ("\n\nhttp://127.0.0.1:0/\n", ["line 3", "bad port"]),
+        ("# nothing\n\n", ["holds no URL"]),
+    ],
+)
+def test_a_bad_seeds_file_is_a_one_line_error_naming_the_line(
+    text: str, words: list[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, text, "seeds.txt")
+    with pytest.raises(ConfigError) as info:
+        read_seeds(path)
+    message = str(info.value)
+    assert str(path) in message and len(message.splitlines()) == 1
+    for word in words:
+        assert word in message, message
+
+
+def test_a_missing_seeds_file_is_a_config_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="cannot read seeds file"):
+        read_seeds(tmp_path / "nope.txt")
 
 
 def test_to_dict_holds_plain_data(tmp_path: Path) -> None:

@@ -7,15 +7,21 @@ the exact figures the scripted application implies.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from statecrawl.config import Config
 from statecrawl.directory import Crawl
 from statecrawl.errors import PageTimeout
 from statecrawl.explorer import Explorer
 from statecrawl.models import DomModel
+from statecrawl.politeness import host_of
 from statecrawl.resume import capture
 from statecrawl.state import Action, Snapshot
 from statecrawl.store import Checkpoint, open_store
@@ -307,6 +313,185 @@ def test_links_out_of_scope_are_recorded_never_loaded(tmp_path: Path) -> None:
     external = [n for n, kind in result.graph.nodes(data="kind") if kind == "external"]
     assert [result.graph.nodes[n]["url"] for n in external] == ["http://127.0.0.2:9/elsewhere"]
     assert app.loaded() == [app.url("/")] * 2
+
+
+# ---- many sites ------------------------------------------------------------------------------
+SITE_A, SITE_B, SITE_C = "http://127.0.0.2:9", "http://127.0.0.3:9", "http://127.0.0.4:9"
+
+
+def grow(app: FakeApp, origin: str, name: str, depth: int, branching: int) -> None:
+    """A tree of script states at ``origin/``, rooted at state ``name``: children ``name.K``."""
+    app.state(name, origin + "/")
+    level = [name]
+    for _ in range(depth):
+        level_below = []
+        for parent in level:
+            for k in range(branching):
+                child = f"{parent}.{k}"
+                app.state(child, origin + "/")
+                app.action(parent, f"{parent} child {k}", child)
+                level_below.append(child)
+        level = level_below
+
+
+def two_sites(depth_a: int = 2, depth_b: int = 2) -> FakeApp:
+    """Site a (a tree of branching 3) and site b (branching 2), at two hosts."""
+    app = FakeApp(SITE_A)
+    grow(app, SITE_A, "a", depth_a, 3)
+    grow(app, SITE_B, "b", depth_b, 2)
+    return app
+
+
+def test_the_frontier_serves_sites_in_turns(tmp_path: Path) -> None:
+    """One browser: while both sites have work, each round fires one action of each (a
+    single breadth-first frontier fired all of a's first level before b's); the site the
+    browser is on goes first in a round, sparing a reset."""
+    app = two_sites()
+    result = explore(app, tmp_path / "out", start_urls=[SITE_A + "/", SITE_B + "/"])
+    assert len(result) == 13 + 7
+    sites = [state[0] for state, _label in app.fired()]
+    assert sites[:12] == ["b", "a", "a", "b"] * 3  # b's 6 actions in the first 6 rounds
+    assert sites[12:] == ["a"] * 6
+
+
+def test_max_states_counts_per_site(tmp_path: Path) -> None:
+    app = two_sites()
+    result = explore(
+        app, tmp_path / "out", start_urls=[SITE_A + "/", SITE_B + "/"], limits={"max_states": 4}
+    )
+    per_site = Counter(name[0] for name in names(result).values())
+    assert per_site == {"a": 4, "b": 4}
+    assert result.stats["stop_reason"] == "max-states"
+
+
+def test_a_site_at_its_limit_leaves_the_others_going(tmp_path: Path) -> None:
+    app = two_sites(depth_a=1, depth_b=3)
+    result = explore(
+        app, tmp_path / "out", start_urls=[SITE_A + "/", SITE_B + "/"], limits={"max_states": 6}
+    )
+    per_site = Counter(name[0] for name in names(result).values())
+    assert per_site == {"a": 4, "b": 6}  # a is whole with 4
+    assert result.stats["stop_reason"] == "finished"  # not every site reached the limit
+
+
+def test_a_cross_link_to_another_start_site_is_that_sites_and_to_others_out_of_scope(
+    tmp_path: Path,
+) -> None:
+    app = FakeApp(SITE_A)
+    app.state("a", SITE_A + "/")
+    app.state("b", SITE_B + "/")
+    app.state("b-page", SITE_B + "/page")
+    app.link("a", "To b", SITE_B + "/page")
+    app.link("a", "To c", SITE_C + "/")
+    result = explore(
+        app, tmp_path / "out", start_urls=[SITE_A + "/", SITE_B + "/"], limits={"max_states": 2}
+    )
+    assert sorted(names(result).values()) == ["a", "b", "b-page"]  # b-page counts for b
+    assert ("a", "To b", "b-page") in edges(result)
+    external = [n for n, kind in result.graph.nodes(data="kind") if kind == "external"]
+    assert [result.graph.nodes[n]["url"] for n in external] == [SITE_C + "/"]
+
+
+class Counting(FakeBrowser):
+    """A fake browser whose every page load or action takes a few milliseconds, counting the
+    browsers at work on each host at once (``peak``)."""
+
+    lock = threading.Lock()
+    busy: ClassVar[Counter[str]] = Counter()
+    peak: ClassVar[Counter[str]] = Counter()
+
+    def _at(self, url: str) -> Iterator[None]:
+        host = host_of(url)
+        with self.lock:
+            self.busy[host] += 1
+            self.peak[host] = max(self.peak[host], self.busy[host])
+        try:
+            time.sleep(0.003)
+            yield
+        finally:
+            with self.lock:
+                self.busy[host] -= 1
+
+    def load(self, url: str) -> Snapshot:
+        with contextlib.contextmanager(self._at)(url):
+            return super().load(url)
+
+    def fire(self, action: Action, light: bool = False) -> Snapshot:
+        with contextlib.contextmanager(self._at)(self.url()):
+            return super().fire(action, light)
+
+    def replay(self, actions: list[Action]) -> list[Snapshot]:
+        with contextlib.contextmanager(self._at)(self.url()):
+            return super().replay(actions)
+
+
+def test_no_host_has_more_browsers_than_politeness_allows(tmp_path: Path) -> None:
+    Counting.busy.clear()
+    Counting.peak.clear()
+    app = two_sites()
+    result = explorer(
+        app, tmp_path / "out", Counting, start_urls=[SITE_A + "/", SITE_B + "/"],
+        browser={"count": 3}, politeness={"max_browsers_per_host": 1},
+    ).run()
+    assert len(result) == 13 + 7
+    assert Counting.peak == {"127.0.0.2": 1, "127.0.0.3": 1}
+
+
+def test_min_delay_between_tasks_on_a_host(tmp_path: Path) -> None:
+    app = two_sites(depth_a=1, depth_b=0)
+    started = time.monotonic()
+    result = explore(
+        app, tmp_path / "out", start_urls=[SITE_A + "/", SITE_B + "/"],
+        browser={"count": 2}, politeness={"min_delay_ms": 40},
+    )
+    assert len(result) == 4 + 1
+    assert time.monotonic() - started >= 3 * 0.040  # a's seed, then its three actions
+
+
+def refusing(times: int) -> type[FakeBrowser]:
+    """A fake browser class whose loads of SITE_A/busy answer 429 the first ``times`` times,
+    logging when each load of it happened (``loads``)."""
+
+    class Refusing(FakeBrowser):
+        loads: ClassVar[list[float]] = []
+
+        def load(self, url: str) -> Snapshot:
+            snapshot = super().load(url)
+            if url.endswith("/busy"):
+                self.loads.append(time.monotonic())
+                if len(self.loads) <= times:
+                    snapshot.status = 429
+            return snapshot
+
+    return Refusing
+
+
+def busy_app() -> FakeApp:
+    app = FakeApp(SITE_A)
+    app.state("home", "/")
+    app.state("busy", "/busy")
+    app.link("home", "Busy", "/busy")
+    return app
+
+
+def test_a_429_is_loaded_again_after_a_growing_backoff(tmp_path: Path) -> None:
+    browser = refusing(2)
+    result = explorer(busy_app(), tmp_path / "out", browser, politeness={"backoff_ms": 50}).run()
+    assert sorted(names(result).values()) == ["busy", "home"]
+    assert {s["status"] for s in result.states()} == {200}
+    first, second, third = browser.loads  # type: ignore[attr-defined]
+    assert second - first >= 0.050
+    assert third - second >= 0.100  # the second refusal in a row: twice as long
+
+
+def test_a_host_that_keeps_refusing_gives_its_answer_after_the_retries(tmp_path: Path) -> None:
+    browser = refusing(100)
+    result = explorer(
+        busy_app(), tmp_path / "out", browser, politeness={"backoff_ms": 1, "retries": 2}
+    ).run()
+    busy = next(s for s in result.states() if s["url"].endswith("/busy"))
+    assert busy["status"] == 429
+    assert len(browser.loads) == 3  # type: ignore[attr-defined]
 
 
 # ---- failures --------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from statecrawl.state import Action
 from statecrawl.strategies import (
     BreadthFirst,
     DepthFirst,
+    FairSites,
     RandomOrder,
     Strategy,
     Work,
@@ -266,3 +267,77 @@ def test_get_strategy_unknown_lists_builtins() -> None:
     with pytest.raises(ConfigError, match="unknown strategy 'best-first'") as info:
         get_strategy("best-first")
     assert "breadth-first, depth-first, random" in str(info.value)
+
+
+# ---- fair across sites ------------------------------------------------------------------------
+
+
+def fair(strategy: str = "breadth-first") -> FairSites:
+    """Sites named by the first letter of a state (``a1`` is a state of site ``a``); a
+    link action (``name`` starting with ``link:``) is the work of the site its target is on."""
+
+    def site(w: Work) -> str:
+        name = w.action.name
+        return name[5] if name.startswith("link:") else w.state[0]
+
+    return FairSites(lambda: get_strategy(strategy), site, lambda state: state[0])
+
+
+def test_fair_sites_serves_sites_in_rounds_keeping_each_sites_order() -> None:
+    """Site a has 6 pairs queued before b's 2 and c's 1: a round gives each site one."""
+    items = [work("a1", i, depth=i // 3) for i in range(6)]
+    items += [work("b1", 0), work("b2", 1, depth=1), work("c1", 0)]
+    strategy = push_all(fair(), items)
+    assert len(strategy) == 9
+    assert names(drain(strategy)) == [
+        "a1#0", "b1#0", "c1#0", "a1#1", "b2#1", "a1#2", "a1#3", "a1#4", "a1#5",
+    ]  # fmt: skip
+
+
+def test_fair_sites_goes_on_with_the_browsers_site_within_a_round() -> None:
+    strategy = push_all(fair(), [work("a1", 0), work("a1", 1), work("b1", 0), work("b1", 1)])
+    assert strategy.pop("b1") == work("b1", 0)  # b's turn first: the browser shows b1
+    assert strategy.pop("b1") == work("a1", 0)  # b had its turn this round
+    assert strategy.pop("b1") == work("b1", 1)  # a new round
+    assert strategy.pop("b1") == work("a1", 1)
+
+
+def test_fair_sites_with_one_site_is_its_strategy() -> None:
+    items = [work(f"a{i % 5}", i, depth=i % 5 // 2) for i in range(30)]
+    for name, cls in (("breadth-first", BreadthFirst), ("depth-first", DepthFirst)):
+        for current in (None, "a3"):
+            alone = push_all(cls(), items)
+            assert drain(push_all(fair(name), items), current) == drain(alone, current)
+
+
+def test_fair_sites_skips_sites_not_ready_without_losing_their_turn() -> None:
+    strategy = push_all(fair(), [work("a1", 0), work("a1", 1), work("b1", 0), work("b1", 1)])
+    assert strategy.pop(None, ready=lambda site: site != "a") == work("b1", 0)
+    assert strategy.pop(None, ready=lambda site: site != "a") == work("b1", 1)
+    assert strategy.pop(None, ready=lambda site: site != "a") is None  # a waits: no work is free
+    assert len(strategy) == 2
+    assert names(drain(strategy)) == ["a1#0", "a1#1"]
+
+
+def test_fair_sites_queues_a_cross_link_as_work_of_its_target_site() -> None:
+    strategy = fair()
+    link = Work("a1", Action(name="link:b", status="visible", event="click", action="/"), 0)
+    push_all(strategy, [work("a1", 0), link, work("b1", 0)])
+    assert set(strategy.frontiers) == {"a", "b"}
+    assert len(strategy.frontiers["b"]) == 2
+    assert strategy.discard("a1") == 2  # its work in both sites
+    assert names(drain(strategy)) == ["b1#0"]
+
+
+def test_fair_sites_a_closed_site_drops_its_work_and_takes_no_more() -> None:
+    strategy = push_all(fair(), [work("a1", 0), work("b1", 0), work("b1", 1)])
+    assert strategy.close("b") == 2
+    strategy.push(work("b2", 0))
+    assert len(strategy) == 1
+    assert names(drain(strategy)) == ["a1#0"]
+
+
+def test_fair_sites_names_its_strategy_and_fails_early_for_an_unknown_one() -> None:
+    assert fair("depth-first").name == "depth-first"
+    with pytest.raises(ConfigError, match="unknown strategy"):
+        fair("best-first")

@@ -97,6 +97,7 @@ class Slot:
     work: Work | None = None  # in flight: not fired yet for a checkpoint
     plan: Plan | None = None  # the way to the work's state, when it needs one
     task: Task | None = None
+    host: str | None = None  # the host the task works on (politeness counts by it)
 
 
 class Executor(Protocol):
