@@ -23,13 +23,14 @@ from pathlib import Path
 from statecrawl.demo_app import data
 
 BIN = Path(sys.executable).parent
+PORT = 18765  # one port for every run: the demo's URLs stay the same, as a real site's do
 PATENT = re.compile(r"\bUS\d{7,8}[A-Z]\d\b")
 
 
 def demo(out: Path, revision: int, options: list[str], since: Path | None = None) -> float:
     """Run ``statecrawl demo`` into ``out``; its wall time in seconds."""
     command = [str(BIN / "statecrawl"), "demo", "--out", str(out), "--revision", str(revision),
-               "-q", *options, *(["--since", str(since)] if since else [])]
+               "--port", str(PORT), "-q", *options, *(["--since", str(since)] if since else [])]
     started = time.monotonic()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
     return time.monotonic() - started
@@ -41,15 +42,15 @@ def written(out: Path) -> int:
     return sum(p.stat().st_size for p in files if p.is_file() and p.stat().st_nlink == 1)
 
 
-def patents(entries: list[dict[str, object]], directory: Path) -> set[str]:
-    """The patent numbers of the detail states among ``entries`` of a diff."""
-    found = set()
-    for entry in entries:
-        html = (directory / "states" / f"{entry['id']}.html").read_text(encoding="utf-8")
-        title = str(entry.get("title", ""))
-        if "patent" in title.lower() or PATENT.search(title):
-            found |= set(PATENT.findall(title)) or set(PATENT.findall(html)[:1])
-    return found
+def patents(entries: list[dict[str, object]]) -> set[str]:
+    """The patent numbers in the titles of ``entries`` of a diff (a detail state is titled
+    by its patent)."""
+    return {number for entry in entries for number in PATENT.findall(str(entry["title"]))}
+
+
+def shown(directory: Path) -> set[str]:
+    """Every patent number that a state of the crawl in ``directory`` shows."""
+    return {n for p in (directory / "states").glob("*.html") for n in PATENT.findall(p.read_text())}
 
 
 def reached(revision: int) -> set[str]:
@@ -94,10 +95,11 @@ def main() -> None:
         "new": set(expected["added"]) & reach,
         "deleted": set(expected["removed"]) & reach,
     }
-    got = {
-        "changed": patents(changes["changed"], work / "r1-since"),
-        "new": patents(changes["new"], work / "r1-since"),
-        "deleted": patents(changes["deleted"], work / "r0"),
+    before, after = shown(work / "r0"), shown(work / "r1-since")
+    got = {  # a patent is new (deleted) when no state of the other crawl shows it
+        "changed": patents(changes["changed"]),
+        "new": patents(changes["new"]) - before,
+        "deleted": patents(changes["deleted"]) - after,
     }
     for what in want:
         verdict = "ok" if got[what] == want[what] else f"expected {sorted(want[what])}"

@@ -11,6 +11,7 @@ verified by a sample of its actions (see :class:`statecrawl.explorer.Explorer`).
 from __future__ import annotations
 
 import logging
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterable
@@ -143,6 +144,7 @@ class Baseline:
         recorded an ``ETag`` or a ``Last-Modified``; else the payload digest decides), and mark
         dirty every state that fetched one, with the states above and below it in OLD's
         tree."""
+        started = time.monotonic()
         try:
             entries = read_resources(self.path)
         except ArchiveError:
@@ -171,8 +173,9 @@ class Baseline:
             if state in tree:
                 self.dirty.update(nx.ancestors(tree, state), nx.descendants(tree, state))
         log.info(
-            "since %s: %d of %d resources changed; %d of %d states to explore again",
-            self.path, len(self.changed), len(checked), len(self.dirty), len(self.states),
+            "since %s: %d of %d resources changed (checked in %.1f s); %d of %d states to "
+            "explore again", self.path, len(self.changed), len(checked),
+            time.monotonic() - started, len(self.dirty), len(self.states),
         )
 
     def _changed(self, entry: dict[str, Any]) -> bool:

@@ -46,6 +46,12 @@ def _fraction(text: str) -> float:
     return value
 
 
+def _port(text: str) -> int:
+    if not (text.isdigit() and 0 <= int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {text!r}")
+    return int(text)
+
+
 def _limits(args: argparse.Namespace) -> dict[str, Any]:
     return {"max_depth": args.max_depth, "max_states": args.max_states, "max_time": args.max_time}
 
@@ -283,6 +289,11 @@ def parser() -> argparse.ArgumentParser:
     d.add_argument(
         "--revision", type=int, choices=REVISIONS, default=0, help="revision of its data (0)"
     )
+    d.add_argument(
+        "--port", type=_port, default=0,
+        help="the demo app's port on 127.0.0.1 (a free one); the same port in crawls "
+             "compared with --since keeps its URLs the same",
+    )
     r = sub.add_parser("report", help="write a static HTML report of a crawl directory")
     r.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     r.add_argument("--out", "-o", type=Path, metavar="REPORT", help="report directory (DIR/report)")
@@ -324,7 +335,7 @@ def run_demo(args: argparse.Namespace, signals: Signals | None = None) -> Crawl:
     from .demo_app.coverage import coverage
     from .demo_app.data import DEMO_QUERIES
 
-    with DemoApp(revision=args.revision) as app:
+    with DemoApp(port=args.port, revision=args.revision) as app:
         defaults = merge(DEMO_DEFAULTS, {"inputs": {"values": {"q": list(DEMO_QUERIES)}}})
         options = merge(defaults, {"start_urls": [app.url], **_options(args)})
         config = Config.from_mapping(options)  # a bad flag is the only line printed
