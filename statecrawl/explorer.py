@@ -425,7 +425,12 @@ class Explorer:
         engine believes)."""
         if state.url not in self.loads and state.url in self.scope:
             return Plan(state.url, state.id, ())
-        starts = {sid: url for url, sid in self.loads.items() if sid is not None}
+        # A state that several URLs load is started from its own URL: another one may load
+        # a page that looks the same but is not (an empty list under a filter in its hash).
+        starts: dict[str, str] = {}
+        for url, sid in self.loads.items():
+            if sid is not None and (sid not in starts or url == self.states[sid].url):
+                starts[sid] = url
         roots_only = self.tries[state.id] % 2 == 1
         if roots_only:
             roots = {self.loads.get(u) for u in self.config.start_urls}
