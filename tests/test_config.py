@@ -59,6 +59,15 @@ def test_defaults_are_valid_and_documented_values() -> None:
     assert config.browser.count == 1
 
 
+def test_screenshots_switch_of_earlier_crawls_reads_as_a_mode() -> None:
+    """``screenshots = true`` / ``false``, as crawls recorded it before it had modes."""
+    assert Archive(screenshots=True).screenshots == "all"
+    assert Archive(screenshots=False).screenshots == "none"
+    config = Config.from_mapping({"start_urls": [URL], "archive": {"screenshots": False}})
+    assert config.archive.screenshots == "none"
+    assert Config.from_mapping(config.to_dict()) == config
+
+
 def test_every_sub_config_default_passes_validation() -> None:
     for cls in (Limits, Timing, ScopeSettings, Inputs, BrowserSettings, Archive):
         assert dataclasses.is_dataclass(cls())
@@ -232,6 +241,12 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("[archive]\nroll_size = 10", ["archive.roll_size", "at least 1,000,000"]),
     ("[archive]\ndedup = 'drop'", ["archive.dedup"]),
     ("[archive]\nmax_record_size = 0", ["archive.max_record_size"]),
+    ("[archive]\nscreenshots = 'some'", ["archive.screenshots", "'new-url'", "'some'"]),
+    ("[archive]\nscreenshots = 1", ["archive.screenshots", "expected one of"]),
+    ("[archive]\nscreenshot_format = 'gif'", ["archive.screenshot_format", "'webp'", "'gif'"]),
+    ("[archive]\nscreenshot_quality = 0", ["archive.screenshot_quality", "at least 1"]),
+    ("[archive]\nscreenshot_quality = 101", ["archive.screenshot_quality", "at most 100"]),
+    ("[archive]\nscreenshot_quality = 'high'", ["archive.screenshot_quality", "expected int"]),
     # top level
     ("max_dept = 2\ncolour = 'red'", ["unknown setting", "max_dept", "colour"]),
     ("dangerous = ['(?i)log(out']", ["dangerous", "log(out"]),
