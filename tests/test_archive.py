@@ -507,7 +507,8 @@ def archived(site, crawl, tmp_path: Path):
     site.json("/api/items", [{"id": i["id"], "name": i["name"]} for i in ITEMS])
     site.handler("/api/detail", detail)
     out = tmp_path / "archived"
-    result = crawl(site.url("/"), out=out, archive={"enabled": True}, max_depth=3)
+    archive = {"enabled": True, "screenshots": "all"}
+    result = crawl(site.url("/"), out=out, archive=archive, max_depth=3)
     return result, out, posted
 
 
@@ -582,7 +583,8 @@ def test_screenshots_decode_in_their_format_at_the_viewport_size(
     two_pages, crawl, tmp_path: Path, image_format: str, decoded_as: str
 ) -> None:
     out = tmp_path / image_format
-    archive = {"enabled": True, "screenshot_format": image_format, "screenshot_quality": 50}
+    archive = {"enabled": True, "screenshots": "all", "screenshot_format": image_format,
+               "screenshot_quality": 50}
     viewport = {"window_width": 640, "window_height": 480}
     result = crawl(two_pages[0], out=out, archive=archive, browser=viewport)
     states = list(result.states())

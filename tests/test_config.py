@@ -56,6 +56,8 @@ def test_defaults_are_valid_and_documented_values() -> None:
     assert config.dangerous == DANGEROUS_DEFAULT
     assert config.dangerous_policy == "last"
     assert config.archive.enabled is True
+    assert (config.archive.screenshots, config.archive.screenshot_format) == ("new-url", "jpeg")
+    assert config.archive.screenshot_quality == 50
     assert config.browser.count == 1
 
 

@@ -133,9 +133,9 @@ def pixel_difference(recorded: bytes, replayed: bytes) -> float:
 
 
 def test_replayed_states_look_like_their_screenshots(demo_crawl: statecrawl.Crawl) -> None:
-    """The deepest state, driven live through the replay proxy, and its recorded view on the
-    landing page, both look like the screenshot taken during the crawl."""
-    deepest = max(demo_crawl.states(), key=lambda s: s["depth"])
+    """The deepest state with a screenshot, driven live through the replay proxy, and its
+    recorded view on the landing page, both look like the screenshot taken during the crawl."""
+    deepest = max((s for s in demo_crawl.states() if s["screenshot"]), key=lambda s: s["depth"])
     recorded = (demo_crawl.path / deepest["screenshot"]).read_bytes()
     with ReplayServer(demo_crawl.path) as server:
         config = replay_config(demo_crawl, server)

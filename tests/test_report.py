@@ -81,7 +81,8 @@ def test_report_of_a_crawl_shows_graph_states_frames_and_search(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     site.page("/tabs", "tabs.html")
-    result = crawl(site.url("/tabs"), max_depth=2, archive={"enabled": True})
+    archive = {"enabled": True, "screenshots": "all"}  # the state opened below has its own
+    result = crawl(site.url("/tabs"), max_depth=2, archive=archive)
     assert statecrawl.cli.main(["report", str(result.path)]) == 0
     index = result.path / "report" / "index.html"
     assert capsys.readouterr().out == f"report: {index}\n"
