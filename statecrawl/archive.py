@@ -30,13 +30,14 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
+from warcio.recordbuilder import RecordBuilder
 from warcio.recordloader import ArcWarcRecord
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
 from .config import Archive
 from .errors import ArchiveError, one_line
-from .layout import ARCHIVE, RESOURCES, atomic_write
+from .layout import ARCHIVE, RESOURCES, SCREENSHOT_TYPES, atomic_write
 from .network import Exchange
 from .plugin import CrawlView, Plugin
 
@@ -90,8 +91,7 @@ class ArchiveWriter:
         self.settings = settings
         self._archive_dir = self.directory / ARCHIVE
         self._info = _warcinfo_fields(info)
-        self._buffer = io.BytesIO()
-        self._builder = WARCWriter(self._buffer, gzip=True, warc_version="1.1")
+        self._builder = RecordBuilder(warc_version="1.1")  # records; ``_serialize`` writes them
         self._file: io.FileIO | None = None
         self._path: Path | None = None
         self._size = 0
@@ -194,11 +194,11 @@ class ArchiveWriter:
         parent: str | None,
         action: dict[str, Any] | None,
     ) -> None:
-        """Archive a state: its DOM as a resource, its frames as metadata, its screenshot."""
-        with self._lock:
-            self._check_open()
-            if not self.settings.enabled:
-                return
+        """Archive a state: its DOM as a resource, its frames as metadata, its screenshot
+        (an image in ``settings.screenshot_format``, or ``None``). The records are built and
+        compressed before the lock is taken: other browsers wait for the append only."""
+        records = []
+        if self.settings.enabled:
             try:
                 details = json.dumps(
                     {"parent": parent, "action": action, "frames": frames}, ensure_ascii=False
@@ -226,17 +226,21 @@ class ArchiveWriter:
                     content_type="application/json",
                 ),
             ]
-            if screenshot is not None and self.settings.screenshots:
+            if screenshot is not None:
                 records.append(
                     self._record(
                         f"urn:statecrawl:state:{state_id}:screenshot",
                         "resource",
                         screenshot,
                         linked,
-                        content_type="image/png",
+                        content_type=SCREENSHOT_TYPES[self.settings.screenshot_format],
                     )
                 )
-            self._write(records)
+        data = _serialize(records)
+        with self._lock:
+            self._check_open()
+            if records:
+                self._write(data, len(records))
 
     def write_unchanged_state(self, state_id: str, key: str, url: str, earlier: Seen) -> None:
         """Archive a state whose DOM is the one ``earlier`` (an earlier crawl's snapshot
@@ -292,7 +296,7 @@ class ArchiveWriter:
             http_headers=_response_http(ex, len(body)),
         )
         request = self._request_record(ex, date, state_id, _record_id(response))
-        self._write([response, request])
+        self._write(_serialize([response, request]), 2)
         if digest is not None:
             self._remember(Seen(ex.url, digest, _record_id(response), date))
             self._stats.unique_payload_bytes += len(body)
@@ -314,7 +318,7 @@ class ArchiveWriter:
             warc_headers_dict=tags,
         )
         request = self._request_record(ex, date, state_id, _record_id(revisit))
-        self._write([revisit, request])
+        self._write(_serialize([revisit, request]), 2)
         self._stats.revisits += 1
 
     def _write_failure(self, ex: Exchange, state_id: str | None) -> None:
@@ -324,7 +328,7 @@ class ArchiveWriter:
         text = "".join(f"{name}: {one_line(value)}\r\n" for name, value in fields.items())
         tags = {**_tags(date, state_id), "WARC-Refers-To": _record_id(request)}
         error = self._record(ex.url, "metadata", text.encode("utf-8"), tags)
-        self._write([request, error])
+        self._write(_serialize([request, error]), 2)
 
     def _request_record(
         self, ex: Exchange, date: str, state_id: str | None, concurrent_to: str | None
@@ -374,33 +378,29 @@ class ArchiveWriter:
 
     # -- files ---------------------------------------------------------------------------------
 
-    def _write(self, records: list[ArcWarcRecord]) -> None:
-        """Append records to the current file in one write, rolling to a new file when full."""
+    def _write(self, data: bytes, records: int) -> None:
+        """Append ``records`` records, serialized as ``data``, to the current file in one
+        write, rolling to a new file when full."""
         if self._file is None:
             self._open_file()
-        self._append(records)
+        self._append(data, records)
         if self._size >= self.settings.roll_size:
             self._close_file()
             self._save_resources()
 
-    def _append(self, records: list[ArcWarcRecord]) -> None:
+    def _append(self, data: bytes, records: int) -> None:
         assert self._file is not None and self._path is not None
-        self._buffer.seek(0)
-        self._buffer.truncate()
-        for record in records:
-            self._builder.write_record(record)
-        written = self._buffer.getvalue()
-        data = memoryview(written)
+        view = memoryview(data)
         start = self._size
         try:
-            while data:
-                data = data[self._file.write(data) :]
+            while view:
+                view = view[self._file.write(view) :]
         except OSError as exc:
             self._rewind(start)
             raise ArchiveError(f"cannot write WARC file {self._path}: {_reason(exc)}") from None
-        self._size += len(written)
-        self._stats.bytes += len(written)
-        self._stats.records += len(records)
+        self._size += len(data)
+        self._stats.bytes += len(data)
+        self._stats.records += records
 
     def _rewind(self, size: int) -> None:
         """Cut a partly written record so the file still ends on a record boundary."""
@@ -420,7 +420,7 @@ class ArchiveWriter:
         self._path = path
         self._size = 0
         self._serial += 1
-        self._append([self._builder.create_warcinfo_record(name, self._info)])
+        self._append(_serialize([self._builder.create_warcinfo_record(name, self._info)]), 1)
 
     def _close_file(self) -> None:
         if self._file is None or self._path is None:
@@ -508,6 +508,17 @@ class ArchiveWriter:
             json.dumps(entry, ensure_ascii=False) + "\n" for entry in self._resources.values()
         )
         atomic_write(self.directory / RESOURCES, lines)
+
+
+def _serialize(records: list[ArcWarcRecord]) -> bytes:
+    """``records`` as WARC bytes, each record one gzip member (so a file cut after any member
+    still reads). Digests and compression are the costly part of archiving a record: this
+    needs no lock."""
+    buffer = io.BytesIO()
+    writer = WARCWriter(buffer, gzip=True, warc_version="1.1")
+    for record in records:
+        writer.write_record(record)
+    return buffer.getvalue()
 
 
 def recover(directory: Path) -> list[Path]:
@@ -685,12 +696,15 @@ def _reason(exc: OSError) -> str:
 
 
 class Archiver(Plugin):
-    """The crawl's archivist: every exchange, and every state's DOM, frames and screenshot."""
+    """The crawl's archivist: every exchange, and every state's DOM, frames and screenshot
+    (``archive.screenshots``: of every state, of none, or of the first state of each URL)."""
 
     needs_network = True
 
     def __init__(self) -> None:
         self.writer: ArchiveWriter | None = None
+        self._shot_urls: set[str] = set()  # "new-url": the URLs with a screenshot
+        self._shot_lock = threading.Lock()  # hooks run in every browser's thread
 
     def on_start(self, crawl: CrawlView) -> None:
         config = crawl.config
@@ -715,18 +729,33 @@ class Archiver(Plugin):
             # The state as the earlier crawl archived it: a revisit, and no new screenshot.
             self.writer.write_unchanged_state(state.id, state.key, state.url, earlier)
             return
-        png = snapshot.screenshot
-        if png is None and browser is not None and crawl.config.archive.screenshots:
-            png = browser.screenshot()
-        if png is not None:
-            crawl.annotate(state.id, screenshot=crawl.directory.write_screenshot(state.id, png))
+        settings = crawl.config.archive
+        image = None
+        if self._shoots(settings.screenshots, state.url):
+            # A browser of another process (a Dask worker) took it with the snapshot.
+            image = snapshot.screenshot
+            if image is None and browser is not None:
+                image = browser.screenshot(settings.screenshot_format, settings.screenshot_quality)
+        if image is not None:
+            relative = crawl.directory.write_screenshot(state.id, image, settings.screenshot_format)
+            crawl.annotate(state.id, screenshot=relative)
         described = None
         if action is not None:
             fields = ("name", "status", "event", "action")
             described = {**dict(zip(fields, action.as_tuple(), strict=True)), "key": action.key}
         self.writer.write_state(
-            state.id, state.key, state.url, snapshot.html, snapshot.frames, png, parent, described
+            state.id, state.key, state.url, snapshot.html, snapshot.frames, image, parent, described
         )
+
+    def _shoots(self, mode: str, url: str) -> bool:
+        """Whether a new state at ``url`` gets a screenshot in screenshots ``mode``; with
+        "new-url", the first state at a URL in this run does, whichever browser found it."""
+        if mode != "new-url":
+            return mode == "all"
+        with self._shot_lock:
+            first = url not in self._shot_urls
+            self._shot_urls.add(url)
+        return first
 
     def on_exchanges(self, crawl: CrawlView, state: str | None, exchanges: list[Exchange]) -> None:
         assert self.writer is not None

@@ -52,6 +52,14 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _viewport(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` in pixels (the config checks the range)."""
+    width, sep, height = text.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x900, got {text!r}")
+    return int(width), int(height)
+
+
 def _limits(args: argparse.Namespace) -> dict[str, Any]:
     return {"max_depth": args.max_depth, "max_states": args.max_states, "max_time": args.max_time}
 
@@ -61,6 +69,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     inputs: dict[str, list[str]] = {}
     for name, value in args.input or ():
         inputs.setdefault(name, []).append(value)
+    width, height = args.viewport or (None, None)
     return {
         "out": args.out,
         "overwrite": args.overwrite,
@@ -68,13 +77,18 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "limits": _limits(args),
         "scope": {"include": args.scope, "exclude": args.exclude},
         "inputs": {"values": inputs or None},
-        "browser": {"count": args.browsers},
+        "browser": {"count": args.browsers, "window_width": width, "window_height": height},
         "timing": {"wait_ms": args.wait_ms},
         "politeness": {
             "max_browsers_per_host": args.max_browsers_per_host,
             "min_delay_ms": args.min_delay_ms,
         },
-        "archive": {"enabled": False if args.no_archive else None},
+        "archive": {
+            "enabled": False if args.no_archive else None,
+            "screenshots": args.screenshots,
+            "screenshot_format": args.screenshot_format,
+            "screenshot_quality": args.screenshot_quality,
+        },
         "model": args.model,
         "strategy": args.strategy,
         "executor": args.executor,
@@ -256,6 +270,14 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", help="state model: dom, exact, structure, text")
     p.add_argument("--strategy", help="frontier order: breadth-first, depth-first, random")
     p.add_argument("--no-archive", action="store_true", default=None, help="write no WARC")
+    p.add_argument("--screenshots", metavar="all|none|new-url",
+                   help="screenshots of every state, none, or the first state of each URL (all)")
+    p.add_argument("--screenshot-format", metavar="png|jpeg|webp",
+                   help="the screenshots' image format (jpeg)")
+    p.add_argument("--screenshot-quality", type=int, metavar="1-100",
+                   help="jpeg or webp quality (70)")
+    p.add_argument("--viewport", type=_viewport, metavar="WIDTHxHEIGHT",
+                   help="the page's viewport, and the screenshots' size, in pixels (1280x900)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress line")
 
 

@@ -184,7 +184,12 @@ class Inputs:
 
 @dataclass(frozen=True, kw_only=True)
 class BrowserSettings:
-    """Which Chromium to drive and how: up to ``MAX_BROWSERS`` in parallel."""
+    """Which Chromium to drive and how: up to ``MAX_BROWSERS`` in parallel.
+
+    ``window_width`` and ``window_height`` are the viewport, the part of the window a page
+    lays itself out in (``innerWidth`` and ``innerHeight``), and so the size of every
+    screenshot; the names stay those of the window for the crawls that recorded them.
+    """
 
     binary: str | None = None
     driver: str | None = None
@@ -206,23 +211,37 @@ class BrowserSettings:
 
 @dataclass(frozen=True, kw_only=True)
 class Archive:
-    """What is written to WARC files, and how."""
+    """What is written to WARC files, and how.
+
+    ``screenshots``: ``"all"`` states, ``"none"``, or ``"new-url"``, the first state found at
+    each URL only (``true`` and ``false``, as crawls before the modes recorded it, mean
+    ``"all"`` and ``"none"``). ``screenshot_format`` is ``"png"`` (lossless, the largest),
+    ``"jpeg"`` or ``"webp"`` (the smallest, the slowest to encode), with
+    ``screenshot_quality`` from 1 to 100 (jpeg and webp only). A screenshot holds its
+    browser about 50 ms whatever the format, so the default takes one per URL, as jpeg at 50:
+    the archive then costs a crawl little time and space (see the README's benchmarks).
+    """
 
     enabled: bool = True
     prefix: str = "statecrawl"
     roll_size: int = 1_000_000_000
     dedup: Literal["revisit", "skip"] = "revisit"
-    screenshots: bool = True
+    screenshots: Literal["all", "none", "new-url"] = "new-url"
+    screenshot_format: Literal["png", "jpeg", "webp"] = "jpeg"
+    screenshot_quality: int = 50
     include_types: tuple[str, ...] = ()
     exclude_types: tuple[str, ...] = ()
     exclude_extensions: tuple[str, ...] = ()
     max_record_size: int | None = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.screenshots, bool):  # a switch before it had modes
+            object.__setattr__(self, "screenshots", "all" if self.screenshots else "none")
         _normalise(self, "archive.")
         _check(bool(re.fullmatch(r"[\w.-]+", self.prefix)), "archive.prefix: letters, digits, .-_")
         _check_range("archive.roll_size", self.roll_size, 1_000_000, MAX_BYTES, " bytes")
         _check_range("archive.max_record_size", self.max_record_size, 1, MAX_BYTES, " bytes")
+        _check_range("archive.screenshot_quality", self.screenshot_quality, 1, 100)
 
 
 @dataclass(frozen=True, kw_only=True)

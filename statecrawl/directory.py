@@ -16,7 +16,7 @@ import networkx as nx
 from .config import Config
 from .errors import ArchiveError, StatecrawlError
 from .graph import StateGraph
-from .layout import ARCHIVE, GRAPH_JSON, STATES, atomic_write
+from .layout import ARCHIVE, GRAPH_JSON, SCREENSHOT_TYPES, STATES, atomic_write
 
 
 class CrawlDirectory:
@@ -68,9 +68,16 @@ class CrawlDirectory:
         """The snapshot's path relative to the directory, as graph nodes record it."""
         return f"{STATES}/{state_id}.html"
 
-    def screenshot_path(self, state_id: str) -> str:
-        """The screenshot's path relative to the directory."""
-        return f"{STATES}/{state_id}.png"
+    def screenshot_path(self, state_id: str, image_format: str | None = None) -> str:
+        """The screenshot's path relative to the directory, ``states/<id>.<format>``; with no
+        ``image_format``, in the format of the file the state has (a crawl resumed with
+        another format holds several), PNG when it has none."""
+        if image_format is None:
+            image_format = next(
+                (f for f in SCREENSHOT_TYPES if (self.path / STATES / f"{state_id}.{f}").is_file()),
+                "png",
+            )
+        return f"{STATES}/{state_id}.{image_format}"
 
     def write_state(self, state_id: str, html: str, same_as: Path | None = None) -> str:
         """Write a state's serialized DOM; return its relative path. ``same_as``: a file of an
@@ -86,10 +93,10 @@ class CrawlDirectory:
         atomic_write(self.path / relative, data)
         return relative
 
-    def write_screenshot(self, state_id: str, png: bytes) -> str:
-        """Write a state's screenshot; return its relative path."""
-        relative = self.screenshot_path(state_id)
-        atomic_write(self.path / relative, png)
+    def write_screenshot(self, state_id: str, image: bytes, image_format: str = "png") -> str:
+        """Write a state's screenshot, an ``image_format`` image; return its relative path."""
+        relative = self.screenshot_path(state_id, image_format)
+        atomic_write(self.path / relative, image)
         return relative
 
     def rename_states(self, names: dict[str, str]) -> None:
@@ -199,10 +206,13 @@ class StateView:
 
     @property
     def screenshot(self) -> Path | None:
-        """The screenshot file, when the crawl took one."""
+        """The screenshot file, when the crawl took one; its extension is its format, a key
+        of ``SCREENSHOT_TYPES``."""
         relative = self.attrs.get("screenshot")
         path = self.crawl.path / relative if relative else None
-        return path if path is not None and path.is_file() else None
+        if path is None or path.suffix[1:] not in SCREENSHOT_TYPES or not path.is_file():
+            return None
+        return path
 
     @property
     def in_actions(self) -> list[dict[str, Any]]:

@@ -1,7 +1,7 @@
 """How a crawl and its states show in Jupyter: small HTML, every crawled string escaped.
 
 Crawled pages may be hostile: titles, URLs and labels are text to show, never markup, so each
-goes through :func:`html.escape`; screenshots are inlined as base64 PNG data, nothing else.
+goes through :func:`html.escape`; screenshots are inlined as base64 image data, nothing else.
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import analysis
+from .layout import SCREENSHOT_TYPES
 
 if TYPE_CHECKING:
     from .directory import Crawl, StateView
 
 THUMBNAILS = 6  # screenshots a crawl shows
-MAX_PNG = 2_000_000  # bytes: a larger screenshot is not inlined
+MAX_IMAGE = 2_000_000  # bytes: a larger screenshot is not inlined
 MAX_ROWS = 40  # transitions listed each way for a state
 
 STYLE = (
@@ -29,11 +30,13 @@ STYLE = (
 
 
 def _image(path: Path | None, width: int) -> str:
-    """An inline ``<img>`` of a PNG file, or nothing when there is none (or it is huge)."""
-    if path is None or not path.is_file() or path.stat().st_size > MAX_PNG:
+    """An inline ``<img>`` of a screenshot file (see ``StateView.screenshot``), or nothing
+    when there is none (or it is huge)."""
+    if path is None or not path.is_file() or path.stat().st_size > MAX_IMAGE:
         return ""
     data = base64.b64encode(path.read_bytes()).decode("ascii")
-    return f'<img src="data:image/png;base64,{data}" width="{width}" alt="screenshot">'
+    kind = SCREENSHOT_TYPES[path.suffix[1:]]
+    return f'<img src="data:{kind};base64,{data}" width="{width}" alt="screenshot">'
 
 
 def _rows(pairs: list[tuple[str, Any]]) -> str:

@@ -349,7 +349,7 @@ class Explorer:
     # ---- making tasks --------------------------------------------------------------------------
     def _assign(self, slot: Slot, work: Work | None, task: Task, way: Plan | None) -> Task:
         archive = self.config.archive
-        if self.executor.remote and archive.enabled and archive.screenshots:
+        if self.executor.remote and archive.enabled and archive.screenshots != "none":
             task = replace(task, screenshot=True)  # hooks get no browser to take it
         slot.busy = True
         slot.work, slot.plan, slot.task = work, way, task

@@ -11,11 +11,13 @@ from .errors import ArchiveError
 
 GRAPH_JSON = "graph.json"  # the state graph, networkx node-link JSON
 GRAPHML = "graph.graphml"  # the same graph for Gephi and yEd
-STATES = "states"  # states/<id>.html and states/<id>.png
+STATES = "states"  # states/<id>.html and states/<id>.<format> (the screenshot)
 ARCHIVE = "archive"  # the WARC files
 RESOURCES = "resources.jsonl"  # the resource index: every URL archived, and its states
 STORE = "crawl.sqlite"  # the crawl store: runs and the last checkpoint, to resume from
 CHANGES = "changes.json"  # an incremental crawl's states against the earlier crawl's
+# Screenshot formats (``archive.screenshot_format``), each its file extension, and their types.
+SCREENSHOT_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}
 
 
 def atomic_write(path: Path, data: bytes | str | Callable[[Path], None]) -> None:

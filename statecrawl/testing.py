@@ -424,8 +424,9 @@ class FakeBrowser:
         """The network exchanges made since the last call: a scripted page makes none."""
         return []
 
-    def screenshot(self) -> bytes:
-        """A PNG of the viewport."""
+    def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
+        """The viewport as an image: a 1x1 PNG, in whatever format is asked (a scripted
+        page has nothing to draw)."""
         self._page()
         return SCREENSHOT
 

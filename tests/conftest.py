@@ -161,7 +161,9 @@ def small_crawl(tmp_path_factory: pytest.TempPathFactory) -> Iterator[statecrawl
     with serving("127.0.0.1") as server:
         site = Site(server)
         site.page("/", "tree.html")
-        yield statecrawl.crawl(site.url("/"), out=tmp_path_factory.mktemp("small"), max_depth=2)
+        out = tmp_path_factory.mktemp("small")
+        archive = {"screenshots": "all"}  # one URL: the default would take one screenshot
+        yield statecrawl.crawl(site.url("/"), out=out, max_depth=2, archive=archive)
 
 
 def labels(result: statecrawl.Crawl, pattern: str) -> set[str]:

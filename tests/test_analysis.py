@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import doctest
 import json
+import re
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -358,7 +359,7 @@ def assert_inert(html: str) -> None:
         assert tag in DISPLAY_TAGS, tag
         assert not [a for a in attrs if a.startswith("on")], attrs
         if tag == "img":
-            assert (attrs["src"] or "").startswith("data:image/png;base64,")
+            assert re.match(r"data:image/(png|jpeg|webp);base64,", attrs["src"] or "")
 
 
 def test_display_escapes_crawled_strings(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
+import io
 import json
 import os
 import random
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 from warcio.archiveiterator import ArchiveIterator
 
 from statecrawl.archive import ArchiveWriter, read_resources
@@ -392,12 +394,12 @@ def test_resource_index_lists_types_states_and_referrers(tmp_path: Path) -> None
 def test_state_records(tmp_path: Path) -> None:
     frames = [{"t": 12, "added": ["<li>US1</li>"]}]
     action = {"event": "click", "name": "#search"}
-    with ArchiveWriter(tmp_path, Archive(), INFO) as writer:
+    with ArchiveWriter(tmp_path, Archive(screenshot_format="webp"), INFO) as writer:
         writer.write_state(
-            "ab12", "key9", SITE + "/#q", "<html>é</html>", frames, b"PNG", "00", action
+            "ab12", "key9", SITE + "/#q", "<html>é</html>", frames, b"WEBP", "00", action
         )
-    with ArchiveWriter(tmp_path / "quiet", Archive(screenshots=False), INFO) as writer:
-        writer.write_state("cd34", "key8", SITE + "/", "<html></html>", None, b"PNG", None, None)
+    with ArchiveWriter(tmp_path / "quiet", Archive(), INFO) as writer:
+        writer.write_state("cd34", "key8", SITE + "/", "<html></html>", None, None, None, None)
     _, snapshot, details, screenshot = all_records(tmp_path)
     assert snapshot["headers"]["WARC-Type"] == "resource"
     assert snapshot["headers"]["WARC-Target-URI"] == SITE + "/#q"
@@ -412,8 +414,8 @@ def test_state_records(tmp_path: Path) -> None:
     assert details["headers"]["WARC-Refers-To"] == snapshot["headers"]["WARC-Record-ID"]
     assert json.loads(details["payload"]) == {"parent": "00", "action": action, "frames": frames}
     assert screenshot["headers"]["WARC-Target-URI"] == "urn:statecrawl:state:ab12:screenshot"
-    assert screenshot["headers"]["Content-Type"] == "image/png"
-    assert screenshot["payload"] == b"PNG"
+    assert screenshot["headers"]["Content-Type"] == "image/webp"
+    assert screenshot["payload"] == b"WEBP"
     assert types(all_records(tmp_path / "quiet")) == ["warcinfo", "resource", "metadata"]
 
 
@@ -505,7 +507,8 @@ def archived(site, crawl, tmp_path: Path):
     site.json("/api/items", [{"id": i["id"], "name": i["name"]} for i in ITEMS])
     site.handler("/api/detail", detail)
     out = tmp_path / "archived"
-    result = crawl(site.url("/"), out=out, archive={"enabled": True}, max_depth=3)
+    archive = {"enabled": True, "screenshots": "all"}
+    result = crawl(site.url("/"), out=out, archive=archive, max_depth=3)
     return result, out, posted
 
 
@@ -536,14 +539,88 @@ def test_every_state_has_snapshot_frames_and_screenshot(archived) -> None:
                  and r["headers"]["Content-Type"].startswith("text/html")}
     frames = {r["headers"]["WARC-Target-URI"] for r in records
               if r["headers"]["WARC-Type"] == "metadata"}
-    shots = [r for r in records if r["headers"].get("Content-Type") == "image/png"
-             and r["headers"].get("WARC-Target-URI", "").endswith(":screenshot")]
+    shots = screenshot_records(out)
     assert snapshots == states
     assert frames == {f"urn:statecrawl:state:{s}:frames" for s in states}
-    assert len(shots) == len(states)
+    assert set(shots) == states
+    default = Archive()
     for state in result.states():
-        png = out / state["screenshot"]
-        assert png.read_bytes().startswith(b"\x89PNG")
+        image = (out / state["screenshot"]).read_bytes()
+        assert state["screenshot"] == f"states/{state['id']}.{default.screenshot_format}"
+        assert shots[state["id"]]["headers"]["Content-Type"] == "image/jpeg"
+        assert shots[state["id"]]["payload"] == image
+        with Image.open(io.BytesIO(image)) as decoded:
+            assert (decoded.format, decoded.size) == ("JPEG", (1280, 900))
+
+
+def screenshot_records(out: Path) -> dict[str, dict[str, Any]]:
+    """The screenshot records of a crawl's archive, by state id."""
+    found = {}
+    for record in all_records(out):
+        uri = record["headers"].get("WARC-Target-URI", "")
+        if uri.startswith("urn:statecrawl:state:") and uri.endswith(":screenshot"):
+            found[uri.split(":")[3]] = record
+    return found
+
+
+TWO_PAGES = """<!doctype html><html><head><title>{name}</title></head><body>
+<a href="{other}">other page</a>
+<button onclick="document.getElementById('o').textContent = 'on'">switch</button>
+<p id="o">off</p><p style="color:#c00;font:24px serif">page {name}</p></body></html>"""
+
+
+@pytest.fixture
+def two_pages(site) -> tuple[str, str]:
+    """Two pages linking to each other, each with a switch: two states at each URL."""
+    site.html("/", TWO_PAGES.format(name="one", other="/two"))
+    site.html("/two", TWO_PAGES.format(name="two", other="/"))
+    return site.url("/"), site.url("/two")
+
+
+@pytest.mark.parametrize(("image_format", "decoded_as"),
+                         [("png", "PNG"), ("jpeg", "JPEG"), ("webp", "WEBP")])
+def test_screenshots_decode_in_their_format_at_the_viewport_size(
+    two_pages, crawl, tmp_path: Path, image_format: str, decoded_as: str
+) -> None:
+    out = tmp_path / image_format
+    archive = {"enabled": True, "screenshots": "all", "screenshot_format": image_format,
+               "screenshot_quality": 50}
+    viewport = {"window_width": 640, "window_height": 480}
+    result = crawl(two_pages[0], out=out, archive=archive, browser=viewport)
+    states = list(result.states())
+    shots = screenshot_records(out)
+    assert len(states) == 4 and set(shots) == {s["id"] for s in states}
+    for state in states:
+        assert state["screenshot"] == f"states/{state['id']}.{image_format}"
+        image = (out / state["screenshot"]).read_bytes()
+        assert shots[state["id"]]["payload"] == image
+        assert shots[state["id"]]["headers"]["Content-Type"] == f"image/{image_format}"
+        with Image.open(io.BytesIO(image)) as decoded:
+            assert (decoded.format, decoded.size) == (decoded_as, (640, 480))
+        assert result.state(state["id"]).screenshot == out / state["screenshot"]
+
+
+def test_screenshots_new_url_takes_one_per_url_and_none_takes_none(
+    two_pages, crawl, tmp_path: Path
+) -> None:
+    archive = {"enabled": True, "screenshots": "new-url"}
+    result = crawl(two_pages[0], out=tmp_path / "new-url", archive=archive, browser={"count": 2})
+    states = list(result.states())
+    shot = [s for s in states if s.get("screenshot")]
+    assert len(states) == 4
+    assert sorted(s["url"] for s in shot) == sorted(two_pages)
+    assert set(screenshot_records(tmp_path / "new-url")) == {s["id"] for s in shot}
+    assert all(s["depth"] == min(t["depth"] for t in states if t["url"] == s["url"])
+               for s in shot)  # breadth-first: the first state found at its URL
+    files = [f for f in (tmp_path / "new-url" / "states").iterdir() if f.suffix != ".html"]
+    assert len(files) == 2
+
+    archive = {"enabled": True, "screenshots": "none"}
+    result = crawl(two_pages[0], out=tmp_path / "none", archive=archive)
+    assert len(list(result.states())) == 4
+    assert not [s for s in result.states() if s.get("screenshot")]
+    assert not screenshot_records(tmp_path / "none")
+    assert {f.suffix for f in (tmp_path / "none" / "states").iterdir()} == {".html"}
 
 
 def test_xhr_responses_and_post_bodies_are_archived(archived) -> None:

@@ -105,6 +105,11 @@ BAD_ARGS: list[tuple[list[str], str]] = [
     (["crawl", URL, "--out", ""], "out: must not be empty"),
     (["crawl", URL, "--model", "psychic"], "unknown state model 'psychic'"),
     (["crawl", URL, "--strategy", "psychic"], "unknown strategy 'psychic'"),
+    (["crawl", URL, "--screenshots", "some"], "archive.screenshots: expected one of"),
+    (["crawl", URL, "--screenshot-format", "gif"], "archive.screenshot_format"),
+    (["crawl", URL, "--screenshot-quality", "0"], "archive.screenshot_quality must be at least 1"),
+    (["crawl", URL, "--viewport", "wide"], "argument --viewport: expected WIDTHxHEIGHT"),
+    (["crawl", URL, "--viewport", "100x900"], "browser.window_width must be at least 200"),
     # the command line itself
     ([], "the following arguments are required: command"),
     (["explode"], "invalid choice: 'explode'"),
@@ -147,7 +152,8 @@ def test_flags_build_the_config(tmp_path: Path) -> None:
             "--input", "q=laser", "--input", "q=maser", "--input", " year =2020",
             "--input", "empty=",
             "--browsers", "2", "--wait-ms", "10", "--model", "text", "--strategy", "random",
-            "--no-archive",
+            "--no-archive", "--screenshots", "new-url", "--screenshot-format", "webp",
+            "--screenshot-quality", "40", "--viewport", "800x600",
         ]
     )
     assert config.start_urls == (URL, "https://example.test/")
@@ -165,6 +171,9 @@ def test_flags_build_the_config(tmp_path: Path) -> None:
     assert config.timing.wait_ms == 10
     assert (config.model, config.strategy) == ("text", "random")
     assert config.archive.enabled is False
+    assert (config.archive.screenshots, config.archive.screenshot_format) == ("new-url", "webp")
+    assert config.archive.screenshot_quality == 40
+    assert (config.browser.window_width, config.browser.window_height) == (800, 600)
 
 
 def test_seeds_and_politeness_flags_build_the_config(tmp_path: Path) -> None:

@@ -59,7 +59,18 @@ def test_defaults_are_valid_and_documented_values() -> None:
     assert config.dangerous == DANGEROUS_DEFAULT
     assert config.dangerous_policy == "last"
     assert config.archive.enabled is True
+    assert (config.archive.screenshots, config.archive.screenshot_format) == ("new-url", "jpeg")
+    assert config.archive.screenshot_quality == 50
     assert config.browser.count == 1
+
+
+def test_screenshots_switch_of_earlier_crawls_reads_as_a_mode() -> None:
+    """``screenshots = true`` / ``false``, as crawls recorded it before it had modes."""
+    assert Archive(screenshots=True).screenshots == "all"
+    assert Archive(screenshots=False).screenshots == "none"
+    config = Config.from_mapping({"start_urls": [URL], "archive": {"screenshots": False}})
+    assert config.archive.screenshots == "none"
+    assert Config.from_mapping(config.to_dict()) == config
 
 
 def test_every_sub_config_default_passes_validation() -> None:
@@ -253,6 +264,12 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("[politeness]\nbackoff_ms = 5000\nmax_backoff_ms = 10", ["max_backoff_ms must be >="]),
     ("[politeness]\nretries = -1", ["politeness.retries", "at least 0"]),
     ("[politeness]\ndelay = 1", ["politeness", "unknown setting", "'delay'"]),
+    ("[archive]\nscreenshots = 'some'", ["archive.screenshots", "'new-url'", "'some'"]),
+    ("[archive]\nscreenshots = 1", ["archive.screenshots", "expected one of"]),
+    ("[archive]\nscreenshot_format = 'gif'", ["archive.screenshot_format", "'webp'", "'gif'"]),
+    ("[archive]\nscreenshot_quality = 0", ["archive.screenshot_quality", "at least 1"]),
+    ("[archive]\nscreenshot_quality = 101", ["archive.screenshot_quality", "at most 100"]),
+    ("[archive]\nscreenshot_quality = 'high'", ["archive.screenshot_quality", "expected int"]),
     # top level
     ("max_dept = 2\ncolour = 'red'", ["unknown setting", "max_dept", "colour"]),
     ("dangerous = ['(?i)log(out']", ["dangerous", "log(out"]),

@@ -21,14 +21,14 @@ def test_dask_workers_find_what_threads_find(site: Site, crawl: Any, tmp_path: P
     site.page("/", "tree.html")
     threads = crawl(site.url("/"), out=tmp_path / "threads", max_depth=2, browser={"count": 2})
     dask = crawl(site.url("/"), out=tmp_path / "dask", max_depth=2, browser={"count": 2},
-                 executor="dask", archive={"enabled": True})
+                 executor="dask", archive={"enabled": True, "screenshots": "all"})
     assert {s["id"] for s in dask.states()} == {s["id"] for s in threads.states()}
     assert len(dask) == 21
     assert transitions(dask) == transitions(threads)
     assert dask.stats["failures"] == dask.stats["unreachable"] == 0
     # The workers' screenshots came back with their outcomes: one per state.
     shots = [dask.path / s["screenshot"] for s in dask.states()]
-    assert all(p.is_file() and p.read_bytes()[:4] == b"\x89PNG" for p in shots)
+    assert all(p.is_file() and p.read_bytes()[:3] == b"\xff\xd8\xff" for p in shots)  # jpeg
     archive = dask.graph.graph["archive"]
     assert archive["records"] > 0 and archive["files"]
 

@@ -244,6 +244,19 @@ def test_rename_states_moves_snapshots_and_screenshots(tmp_path: Path) -> None:
     }
 
 
+def test_rename_states_moves_screenshots_of_any_format(tmp_path: Path) -> None:
+    """A crawl resumed with another screenshot format holds several: each file moves, and
+    the path of the renamed state's screenshot is that of its file."""
+    out = CrawlDirectory(tmp_path)
+    assert out.write_screenshot(A, b"webp a", "webp") == f"states/{A}.webp"
+    assert out.write_screenshot(B, b"jpeg b", "jpeg") == f"states/{B}.jpeg"
+    out.rename_states({A: C, B: OLD})
+    assert state_files(out) == {f"{C}.webp": b"webp a", f"{OLD}.jpeg": b"jpeg b"}
+    assert (out.screenshot_path(C), out.screenshot_path(OLD)) == (
+        f"states/{C}.webp", f"states/{OLD}.jpeg"
+    )
+
+
 def test_rename_states_swaps_two_states_files(tmp_path: Path) -> None:
     out = CrawlDirectory(tmp_path)
     for state in (A, B, C):

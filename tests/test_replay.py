@@ -133,9 +133,9 @@ def pixel_difference(recorded: bytes, replayed: bytes) -> float:
 
 
 def test_replayed_states_look_like_their_screenshots(demo_crawl: statecrawl.Crawl) -> None:
-    """The deepest state, driven live through the replay proxy, and its recorded view on the
-    landing page, both look like the screenshot taken during the crawl."""
-    deepest = max(demo_crawl.states(), key=lambda s: s["depth"])
+    """The deepest state with a screenshot, driven live through the replay proxy, and its
+    recorded view on the landing page, both look like the screenshot taken during the crawl."""
+    deepest = max((s for s in demo_crawl.states() if s["screenshot"]), key=lambda s: s["depth"])
     recorded = (demo_crawl.path / deepest["screenshot"]).read_bytes()
     with ReplayServer(demo_crawl.path) as server:
         config = replay_config(demo_crawl, server)
@@ -146,9 +146,11 @@ def test_replayed_states_look_like_their_screenshots(demo_crawl: statecrawl.Craw
             for step in steps:
                 action = next(a for a in snapshot.actions() if a.key == step["key"])
                 snapshot = browser.fire(action)
-            assert pixel_difference(recorded, browser.screenshot()) < 0.02
+            settings = demo_crawl.config.archive  # each shot taken as the crawl took its own
+            shot = (settings.screenshot_format, settings.screenshot_quality)
+            assert pixel_difference(recorded, browser.screenshot(*shot)) < 0.02
             browser.load(f"{server.url}state/{deepest['id']}")
-            assert pixel_difference(recorded, browser.screenshot()) < 0.05
+            assert pixel_difference(recorded, browser.screenshot(*shot)) < 0.05
         assert server.served > 0
         with urllib.request.urlopen(server.url, timeout=10) as landing:
             listed = landing.read().decode()

@@ -19,6 +19,7 @@ from selenium.webdriver.support.wait import WebDriverWait
 from werkzeug import Response
 
 import statecrawl
+from statecrawl.config import Archive
 from statecrawl.report import build_report
 from statecrawl.report.builder import layout, script_call, shard, terms
 from tests.conftest import PAGES, Site, chrome_driver, error_line
@@ -80,7 +81,8 @@ def test_report_of_a_crawl_shows_graph_states_frames_and_search(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     site.page("/tabs", "tabs.html")
-    result = crawl(site.url("/tabs"), max_depth=2, archive={"enabled": True})
+    archive = {"enabled": True, "screenshots": "all"}  # the state opened below has its own
+    result = crawl(site.url("/tabs"), max_depth=2, archive=archive)
     assert statecrawl.cli.main(["report", str(result.path)]) == 0
     index = result.path / "report" / "index.html"
     assert capsys.readouterr().out == f"report: {index}\n"
@@ -107,7 +109,8 @@ def test_report_of_a_crawl_shows_graph_states_frames_and_search(
     out_rows = browser.find_elements(By.CSS_SELECTOR, "#s-out tr")
     assert len(out_rows) == result.graph.out_degree(specs) + 1
     assert any('"Overview"' in row.get_attribute("textContent") for row in out_rows)
-    assert browser.find_element(By.ID, "s-shot").get_attribute("src").endswith(f"shots/{n}.png")
+    shot = f"shots/{n}.{Archive().screenshot_format}"  # the report names it by its format
+    assert browser.find_element(By.ID, "s-shot").get_attribute("src").endswith(shot)
     assert browser.execute_script("return document.getElementById('s-shot').naturalWidth") > 0
     dom = browser.find_element(By.ID, "dom")
     assert dom.get_attribute("sandbox") == ""

@@ -83,7 +83,10 @@ def _perform(task: Task) -> Outcome:
         key = reached and plugin.model.key(reached, frozenset(task.volatile))
         if reached is not None and key not in plugin.shot:  # a state is new once at most
             plugin.shot.add(key)
-            reached.screenshot = browser.screenshot()
+            archive = plugin.config.archive
+            reached.screenshot = browser.screenshot(
+                archive.screenshot_format, archive.screenshot_quality
+            )
     return outcome
 
 

@@ -47,6 +47,7 @@ from urllib.parse import parse_qsl, quote, urlsplit
 
 from ..directory import Crawl, find_state, load
 from ..errors import ArchiveError, ConfigError, StatecrawlError
+from ..layout import SCREENSHOT_TYPES
 from ..scope import Scope
 from .index import CALLBACK_NAMES, ArchiveIndex
 from .rewrite import rewrite_css, serialize, static_html
@@ -276,7 +277,8 @@ class ReplayServer:
             path = None
         if path is None:
             return _text(HTTPStatus.NOT_FOUND, f"no screenshot of {name}")
-        return 200, "OK", [("Content-Type", "image/png")], path.read_bytes()
+        kind = SCREENSHOT_TYPES[path.suffix[1:]]
+        return 200, "OK", [("Content-Type", kind)], path.read_bytes()
 
     def _archived(self, url: str) -> tuple[int, str, list[tuple[str, str]], bytes]:
         status, reason, headers, body = self.answer("GET", url, b"", "")

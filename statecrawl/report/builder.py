@@ -10,7 +10,7 @@ data file is a script that hands one JSON value to a registration function of th
                       snapshot and the DOM-mutation frames that led to it
     data/t/<k>.js     shard ``k`` of the text index: [term, the numbers of the states whose
                       text holds it, as gaps] pairs
-    shots/<n>.png     the screenshots
+    shots/<n>.<format>  the screenshots (png, jpeg or webp, as the crawl took them)
 
 Every crawled string reaches those scripts JSON-encoded with ``<``, ``>`` and ``&`` escaped
 (and everything beyond ASCII, U+2028 and U+2029 included), so no crawled text can close the
@@ -37,7 +37,7 @@ from warcio.exceptions import ArchiveLoadFailed
 
 from ..directory import Crawl, load
 from ..errors import ArchiveError
-from ..layout import ARCHIVE
+from ..layout import ARCHIVE, SCREENSHOT_TYPES
 
 ASSETS = ("index.html", "report.js", "report.css")
 SHARDS = 64  # text-index shards, chosen by a term's first two characters (as report.js does)
@@ -207,7 +207,7 @@ def _write_report(crawl: Crawl, out: Path) -> None:
     for n, node in enumerate(nodes):
         data = graph.nodes[node]
         html = _snapshot(crawl.path, data)
-        shot = _copy_screenshot(crawl.path, data, out / "shots" / f"{n}.png")
+        shot = _copy_screenshot(crawl.path, data, out / "shots", n)
         flags.append(_flags(graph, node, data, shot))
         words = (str(data.get("title") or ""), str(data.get("url") or ""), page_text(html or ""))
         for term in terms(" ".join(words)):
@@ -268,19 +268,23 @@ def _snapshot(path: Path, data: dict[str, Any]) -> str | None:
         return None
 
 
-def _copy_screenshot(path: Path, data: dict[str, Any], target: Path) -> bool:
+def _copy_screenshot(path: Path, data: dict[str, Any], shots: Path, n: int) -> str | None:
+    """Link (or copy) node ``n``'s screenshot to ``shots/<n>.<format>``; its format, which
+    the viewer adds to the name, or ``None`` when it has no screenshot in a known format."""
     relative = data.get("screenshot")
     source = path / relative if isinstance(relative, str) else None
-    if source is None or not source.is_file():
-        return False
+    image_format = source.suffix[1:] if source is not None else ""
+    if source is None or image_format not in SCREENSHOT_TYPES or not source.is_file():
+        return None
+    target = shots / f"{n}.{image_format}"
     try:
         os.link(source, target)
     except OSError:
         shutil.copyfile(source, target)
-    return True
+    return image_format
 
 
-def _flags(graph: Any, node: str, data: dict[str, Any], shot: bool) -> int:
+def _flags(graph: Any, node: str, data: dict[str, Any], shot: str | None) -> int:
     dialogs = any(d.get("dialogs") for _, _, d in graph.out_edges(node, data=True))
     return (
         (EXTERNAL if data.get("kind") == "external" else 0)

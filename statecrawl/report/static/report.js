@@ -16,6 +16,7 @@
   const GY = 130;  // world units between depth layers, at least (more for wide, shallow graphs)
   const R = 9;     // node radius in world units
   const EXTERNAL = 1, FAILED = 2, UNREACHABLE = 4, DIALOGS = 8, TRUNCATED = 16, TIMED_OUT = 32;
+  const SHOT_FORMATS = ['png', 'jpeg', 'webp'];  // the report's shots/<n>.<format> files
   const INNER_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
   const MARK_CSS = '[data-sc-changed]{outline:3px solid #f08c00 !important;outline-offset:1px;' +
     'background-color:rgba(255,200,0,.18) !important}[data-sc-href]{color:#0645ad;text-decoration:underline}';
@@ -391,8 +392,10 @@
     badge(d.unreachable, 'unreachable', true);
 
     const shot = $('s-shot');
-    shot.hidden = !d.shot;
-    if (d.shot) shot.setAttribute('src', 'shots/' + Number(n) + '.png');
+    // d.shot: the screenshot's format, the extension of its file
+    const format = SHOT_FORMATS.includes(d.shot) ? d.shot : null;
+    shot.hidden = !format;
+    if (format) shot.setAttribute('src', 'shots/' + Number(n) + '.' + format);
     else shot.removeAttribute('src');
 
     const failures = Array.isArray(d.failures) ? d.failures : [];

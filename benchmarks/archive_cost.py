@@ -1,0 +1,136 @@
+"""What the archive costs: the tree app crawled with the archive off, on (the default
+screenshots) and on with PNG screenshots, and by default against Crawljax-style fixed waits
+(``--wait-ms 200``, archive on); then the time and size of one screenshot in each format.
+
+    python benchmarks/archive_cost.py [--runs N] [--shots N] [--demo]
+
+Crawls take turns, run after run, so a change in the machine's load falls on every setting
+alike; each line gives the median of the runs. ``--demo`` adds one crawl of the demo app with
+``statecrawl demo``'s settings and prints the size of its archive. Everything is served on
+127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from crawl_speed import serve_tree
+
+import statecrawl
+from statecrawl.browser import Browser
+from statecrawl.cli import DEMO_DEFAULTS
+from statecrawl.config import Archive, merge
+from statecrawl.demo_app import DemoApp
+from statecrawl.demo_app.data import DEMO_QUERIES, patents
+
+SETTINGS: dict[str, dict[str, Any]] = {
+    "archive off": {"archive": {"enabled": False}},
+    "archive on": {},  # the default: see statecrawl.config.Archive
+    "all shots": {"archive": {"screenshots": "all"}},  # in the default format
+    "all shots, png": {"archive": {"screenshots": "all", "screenshot_format": "png"}},
+    "wait-ms 200": {"timing": {"wait_ms": 200}},
+}
+FORMATS = {"png": 100, "jpeg": Archive().screenshot_quality, "webp": Archive().screenshot_quality}
+
+
+def crawl_tree(url: str, setting: str, out: Path) -> dict[str, float]:
+    """One crawl of the tree (depth 4: 341 states); its figures."""
+    options = merge({"limits": {"max_depth": 4}}, SETTINGS[setting])
+    stats = statecrawl.crawl(url, out=out, **options).stats
+    return {"states": stats["states"], "elapsed": stats["elapsed"],
+            "rate": stats["transitions"] / stats["elapsed"]}
+
+
+def median_ms(capture: Callable[[], bytes], shots: int) -> tuple[float, int]:
+    """The median milliseconds of ``shots`` captures (after one to warm up), and the size of
+    the last one in bytes."""
+    image = capture()
+    times = []
+    for _ in range(shots):
+        began = time.perf_counter()
+        image = capture()
+        times.append(time.perf_counter() - began)
+    return statistics.median(times) * 1000, len(image)
+
+
+def screenshot_costs(url: str, page: str, shots: int) -> None:
+    """Time and size of a screenshot of ``url`` in each format, and Selenium's own PNG."""
+    default = Archive()
+    print(f"one screenshot of {page} (1280x900), median of {shots}:")
+    with Browser(statecrawl.Config(start_urls=(url,))) as browser:
+        browser.load(url)
+        captures: dict[str, Callable[[], bytes]] = {
+            "png, Selenium": browser.web.get_screenshot_as_png,
+            **{
+                f"{name}{f' q{quality}' if name != 'png' else ''}, CDP": (
+                    lambda name=name, quality=quality: browser.screenshot(name, quality)
+                )
+                for name, quality in FORMATS.items()
+            },
+        }
+        for label, capture in captures.items():
+            ms, size = median_ms(capture, shots)
+            mark = "  (default)" if label.startswith(default.screenshot_format) else ""
+            print(f"  {label:18} {ms:6.1f} ms  {size / 1000:6.1f} kB{mark}")
+
+
+def crawl_demo(out: Path) -> None:
+    """One crawl of the demo app as ``statecrawl demo`` runs it; its time and archive size."""
+    with DemoApp() as app:
+        options = merge(DEMO_DEFAULTS, {"inputs": {"values": {"q": list(DEMO_QUERIES)}}})
+        options = {**options, "out": out, "overwrite": False}
+        result = statecrawl.crawl(app.url, **options)
+    sizes = {part: sum(f.stat().st_size for f in (out / part).iterdir())
+             for part in ("archive", "states")}
+    shots = [f.stat().st_size for f in (out / "states").iterdir() if f.suffix != ".html"]
+    print(f"demo: {len(result)} states in {result.stats['elapsed']:.1f} s; archive/ "
+          f"{sizes['archive'] / 1e6:.1f} MB, states/ {sizes['states'] / 1e6:.1f} MB, "
+          f"{len(shots)} screenshots of {statistics.mean(shots) / 1000:.1f} kB on average")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2, help="crawls of each setting (2)")
+    parser.add_argument("--shots", type=int, default=15, help="screenshots per format (15)")
+    parser.add_argument("--demo", action="store_true", help="crawl the demo app once too")
+    args = parser.parse_args()
+    out = Path(tempfile.mkdtemp(prefix="statecrawl-archive-cost-"))
+    tree = serve_tree()
+    url = f"http://127.0.0.1:{tree.server_port}/"
+    rows: dict[str, list[dict[str, float]]] = {setting: [] for setting in SETTINGS}
+    for run in range(args.runs):
+        for setting, runs in rows.items():
+            runs.append(crawl_tree(url, setting, out / f"{setting.replace(' ', '_')}-{run}"))
+            print(f"  run {run + 1}: tree, {setting:16} {runs[-1]['states']:4.0f} states  "
+                  f"{runs[-1]['elapsed']:6.1f} s  {runs[-1]['rate']:5.2f} transitions/s",
+                  flush=True)
+    tree.shutdown()
+    medians = {setting: {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+               for setting, runs in rows.items()}
+    print(f"tree (341 states), medians of {args.runs} runs:")
+    for setting, m in medians.items():
+        print(f"  {setting:16} {m['elapsed']:6.1f} s  {m['rate']:5.2f} transitions/s")
+    off = medians["archive off"]["elapsed"]
+    for setting in ("archive on", "all shots", "all shots, png"):
+        on = medians[setting]["elapsed"]
+        print(f"{setting} against archive off: +{(on - off) / off:.0%} crawl time "
+              f"(the archive's share: {(on - off) / on:.0%})")
+    ratio = medians["archive on"]["rate"] / medians["wait-ms 200"]["rate"]
+    print(f"default against --wait-ms 200 (archive on): {ratio:.2f}x transitions/s")
+    with DemoApp() as app:
+        screenshot_costs(app.url, "the demo app's start page", args.shots)
+        patent = patents()[0]["number"]
+        screenshot_costs(f"{app.url}patent/{patent}", "a patent's page (text)", args.shots)
+    if args.demo:
+        crawl_demo(out / "demo")
+    print(f"crawl directories: {out}")
+
+
+if __name__ == "__main__":
+    main()
