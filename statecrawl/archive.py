@@ -731,7 +731,9 @@ class Archiver(Plugin):
             return
         settings = crawl.config.archive
         image = None
-        if self._shoots(settings.screenshots, state.url):
+        # An unchanged state whose DOM differs in its volatile parts only (a clock) is archived
+        # in full, as its bytes are new, but gets no new screenshot.
+        if earlier is None and self._shoots(settings.screenshots, state.url):
             # A browser of another process (a Dask worker) took it with the snapshot.
             image = snapshot.screenshot
             if image is None and browser is not None:

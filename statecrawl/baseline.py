@@ -142,8 +142,8 @@ class Baseline:
     def check(self, scope: Scope) -> None:
         """Ask the server which of OLD's resources changed (conditional requests where OLD
         recorded an ``ETag`` or a ``Last-Modified``; else the payload digest decides), and mark
-        dirty every state that fetched one, with the states above and below it in OLD's
-        tree."""
+        dirty every state that fetched one, the states above it in OLD's tree, and the states
+        below it down to those that fetched something of their own."""
         started = time.monotonic()
         try:
             entries = read_resources(self.path)
@@ -155,23 +155,34 @@ class Baseline:
         if len(checked) > MAX_CHECKED:
             self.dirty = set(self.states)
             return
+        fetched: set[str] = set()  # states that fetched something of their own
         with ThreadPoolExecutor(CHECK_THREADS) as pool:
             changed = pool.map(self._changed, checked)
             for entry, is_changed in zip(checked, changed, strict=True):
+                states = set(filter(None, map(self.id, entry.get("states", ()))))
+                fetched |= states
                 if is_changed:
                     self.changed.add(self.rebase(entry["url"]))
-                    self.dirty.update(filter(None, map(self.id, entry.get("states", ()))))
+                    self.dirty |= states
         # Along the crawl's tree (an action that leads one level deeper; a "Back" up is no
-        # tree edge): the states above one that changed lead to it, the states below it may
-        # show what it fetched (a single-page app keeps it in memory).
+        # tree edge): the states above one that changed lead to it; the states below it may
+        # show what it fetched (a single-page app keeps it in memory), down to those that
+        # fetched something of their own, which show that.
         depth = dict(self.graph.nodes(data="depth"))
         tree = nx.DiGraph(
             (u, v) for u, v in self.graph.edges()
             if u in self.states and v in self.states and depth[v] == depth[u] + 1
         )
-        for state in list(self.dirty):
-            if state in tree:
-                self.dirty.update(nx.ancestors(tree, state), nx.descendants(tree, state))
+        below = [s for s in self.dirty if s in tree]
+        for state in below:
+            self.dirty |= nx.ancestors(tree, state)
+        while below:
+            following = [
+                child for state in below for child in tree.successors(state)
+                if child not in self.dirty and child not in fetched
+            ]
+            self.dirty.update(following)
+            below = following
         log.info(
             "since %s: %d of %d resources changed (checked in %.1f s); %d of %d states to "
             "explore again", self.path, len(self.changed), len(checked),
