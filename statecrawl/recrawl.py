@@ -55,13 +55,15 @@ class Recrawl:
     def push(self, state: State) -> None:
         """Put ``state``'s work in the frontier: all its actions, or for an unchanged state
         under which nothing the server sends changed, a sample of those the baseline knows
-        to verify it (the rest is carried over at the end, see :meth:`verified`)."""
+        to verify it, ``verify_fraction`` of them in expectation (the rest is carried over
+        at the end, see :meth:`verified`)."""
         engine = self.engine
         if not self.unchanged(state.key) or state.key in self.baseline.dirty:
             engine.push(state)
             return
         known, fire = self.carriable(state.id, state.actions)
-        count = math.ceil(self.verify_fraction(state.id) * len(known))
+        share = self.verify_fraction(state.id) * len(known)  # a count, in expectation
+        count = math.floor(share) + (self.sampler.random() < share - math.floor(share))
         sample = set(self.sampler.sample(range(len(known)), count))
         for i, action in enumerate(known):
             if i in sample:
