@@ -874,11 +874,12 @@ class Explorer:
         self._record_failure(work, reason)
 
     def _record_failure(self, work: Work, reason: str) -> None:
-        log.info("failed in state %s: %s: %s", work.state, work.action.name, reason)
+        state = self.resolve(work.state)  # the state may have merged into another meanwhile
+        log.info("failed in state %s: %s: %s", state, work.action.name, reason)
         self.stats.failures += 1
-        if work.state not in self.states:
+        if state not in self.states:
             return
-        node = self.graph.graph.nodes[work.state]
+        node = self.graph.graph.nodes[state]
         node.setdefault("failures", []).append(
             {"key": work.action.key, "name": work.action.name, "event": work.action.event,
              "action": work.action.action, "error": reason}

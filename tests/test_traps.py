@@ -517,7 +517,9 @@ def test_every_trap_on_one_page(slow_site: SlowSite, other_site: Site, crawl: Cr
     assert len(result) <= 12  # the 8 real states, +1, More, 404 and nothing else
     start = root(result)
     assert failed(start, label="Freeze"), start.get("failures")
-    assert failed(start, url=site.url("/all/slow")), start.get("failures")
+    slow = [(d.get("action"), d.get("inferred"), v) for _, v, d in result.graph.out_edges(
+        start["id"], data=True) if d.get("action") == site.url("/all/slow")]
+    assert failed(start, url=site.url("/all/slow")), (start.get("failures"), slow, result.stats)
     assert result.stats["restarts"] >= 1
     (save,) = edges(result, "Save")
     assert [d["type"] for d in save["dialogs"]] == ["alert"]
