@@ -270,11 +270,6 @@ class Explorer:
         with self.lock:
             slot.current = None
 
-    def volatile_names(self) -> list[str]:
-        """The names of the volatile parts of pages known so far (for a new browser)."""
-        with self.lock:
-            return sorted(self.volatile)
-
     def next_task(self, slot: Slot) -> Task | None:
         """The next task for ``slot``, waiting while other slots may make more work; ``None``
         when the crawl is over for it. Work the engine can do without a browser (an action

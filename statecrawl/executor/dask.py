@@ -80,9 +80,10 @@ def _perform(task: Task) -> Outcome:
         plugin.restarts += 1
     elif task.screenshot:
         reached = outcome.fired or (outcome.loads[-1] if task.kind != "fire" else None)
-        key = reached and plugin.model.key(reached, frozenset(task.volatile))
-        if reached is not None and key not in plugin.shot:  # a state is new once at most
+        key = plugin.model.key(reached, frozenset(task.volatile)) if reached else None
+        if key is not None and key not in plugin.shot:  # a state is new once at most
             plugin.shot.add(key)
+            assert reached is not None
             archive = plugin.config.archive
             reached.screenshot = browser.screenshot(
                 archive.screenshot_format, archive.screenshot_quality

@@ -68,8 +68,7 @@ class Threads:
     def _start(self, engine: Explorer, slot: Slot) -> None:
         assert slot.browser is not None
         if not engine.stop_requested:
-            slot.browser.volatile = engine.volatile_names()
-            slot.browser.start()
+            slot.browser.start()  # (each task sets the volatile names it is keyed with)
 
     def _work(self, engine: Explorer, slot: Slot) -> None:
         """Take tasks and do them until there is none left or the crawl stops."""
