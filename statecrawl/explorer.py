@@ -40,7 +40,7 @@ from .plugin import CrawlView, Plugin
 from .policy import Danger, Effects
 from .politeness import Politeness, host_of, throttled
 from .recrawl import Recrawl
-from .resume import capture, restore
+from .resume import Saver, restore
 from .scope import Scope, origin
 from .state import Action, Snapshot, State, digest
 from .store import open_store
@@ -74,6 +74,8 @@ class Stats:
 
 STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
 SAVE_EVERY = 1.0  # seconds between checkpoints: at most this much work is lost to a kill
+EXPORT_EVERY = 10.0  # seconds between exports of graph.json and graph.graphml during a crawl
+EXPORT_SHARE = 20  # ... at least this many times the last export's duration (<= 5 % of time)
 SEED_ATTEMPTS = 2  # loads of a start page that hangs the browser, each in a new browser
 # Ways to a state that fail before it counts as unreachable: from where the browser is and
 # from a start URL, twice each (a replay may fail once for reasons that pass, such as a page
@@ -145,11 +147,13 @@ class Explorer:
         self._time_limit: threading.Timer | None = None
         self.stop_reason = "finished"
         self.started_at = datetime.now(UTC)
-        self._last_checkpoint = 0.0
+        self._last_export = 0.0
+        self._export_every = EXPORT_EVERY
         self._last_save = 0.0
         self.view = CrawlView(self)
         self._deferred = threading.local()  # hooks a thread owes the plugins
         self.store = open_store(self.out.path)
+        self.saver = Saver(self.store)
         self.run_id = 0
         if config.resume:
             checkpoint = self.store.load()
@@ -641,7 +645,7 @@ class Explorer:
         state.unreachable = True
         self.stats.unreachable += 1
         self.strategy.discard(state.id)
-        node = self.graph.graph.nodes[state.id]
+        node = self.graph.node(state.id)
         node["unreachable"] = True
         node["unreachable_reason"] = why
 
@@ -740,10 +744,12 @@ class Explorer:
             title=snapshot.title,
             depth=depth,
             found_at=round(time.monotonic() - self.started, 3),
-            snapshot=replace(snapshot, html="", frames=None, screenshot=None),  # DOM on disk only
+            # the DOM is on disk and the candidates in the store: memory stays flat
+            snapshot=replace(snapshot, html="", frames=None, screenshot=None, candidates=[]),
             actions=self.actions_of(snapshot),
         )
         self.states[state_id] = state
+        self.store.add_snapshot(state_id, snapshot.meta())
         self.index[key] = state_id
         self.stats.states = len(self.states)
         self.stats.max_depth = max(self.stats.max_depth, depth)
@@ -759,7 +765,7 @@ class Explorer:
             status=snapshot.status,
             settle_timed_out=snapshot.timed_out,
         )
-        node = self.graph.graph.nodes[state_id]
+        node = self.graph.node(state_id)
         if snapshot.truncated:
             node["truncated"] = True
         if earlier is not None:
@@ -773,7 +779,7 @@ class Explorer:
             # What follows a logout or a delete runs without the session or the data the rest
             # of the crawl has: the state is kept, but not explored further.
             state.final = True
-            self.graph.graph.nodes[state_id]["after_dangerous"] = True
+            self.graph.node(state_id)["after_dangerous"] = True
         elif depth < limits.max_depth:
             (self.recrawl or self).push(state)
         return state_id
@@ -801,7 +807,7 @@ class Explorer:
         if depth >= state.depth:
             return
         state.depth = depth
-        self.graph.graph.nodes[state_id]["depth"] = depth
+        self.graph.node(state_id)["depth"] = depth
         self.strategy.discard(state_id)
         if depth < self.config.limits.max_depth and not (state.unreachable or state.final):
             self.push(state)
@@ -874,7 +880,7 @@ class Explorer:
         self.stats.failures += 1
         if state not in self.states:
             return
-        node = self.graph.graph.nodes[state]
+        node = self.graph.node(state)
         node.setdefault("failures", []).append(
             {"key": work.action.key, "name": work.action.name, "event": work.action.event,
              "action": work.action.action, "error": reason}
@@ -920,7 +926,7 @@ class Explorer:
                 self.merged[merged] = keeper
         self.strategy.discard(old)
         self.graph.merge(old, keeper)
-        node = self.graph.graph.nodes[keeper]
+        node = self.graph.node(keeper)
         node["aliases"] = sorted({*node.get("aliases", ()), old})
         self.fired = {(keeper if s == old else s, k) for s, k in self.fired}
         self.edge_actions = {
@@ -946,10 +952,13 @@ class Explorer:
             self.progress(self.stats)
         if self.stats.elapsed - self._last_save >= SAVE_EVERY:
             self._last_save = self.stats.elapsed
-            self.store.save(capture(self))
-        if self.stats.elapsed - self._last_checkpoint > 10:
-            self._last_checkpoint = self.stats.elapsed
+            self.saver.save(self)
+        if self.stats.elapsed - self._last_export >= self._export_every:
+            began = time.monotonic()
             self._write()
+            self._last_export = self.stats.elapsed
+            # graph.json is an export for the curious; the store is what resume reads
+            self._export_every = max(EXPORT_EVERY, EXPORT_SHARE * (time.monotonic() - began))
 
     def _write(self) -> None:
         g = self.graph.graph
@@ -1006,7 +1015,7 @@ class Explorer:
     def _save_final(self) -> None:
         """The last checkpoint and how the run ended; the store is closed."""
         try:
-            self.store.save(capture(self))
+            self.saver.save(self)
             finished = datetime.now(UTC).isoformat()
             self.store.end_run(self.run_id, finished, self.stop_reason)
             log.info(
@@ -1060,8 +1069,9 @@ class Explorer:
             return
         self.graph.rename(names)
         self.out.rename_states(names)
+        self.store.rename_snapshots(names)
         for new in names.values():
-            node = self.graph.graph.nodes[new]
+            node = self.graph.node(new)
             node["snapshot"] = self.out.snapshot_path(new)
             if node.get("screenshot"):
                 node["screenshot"] = self.out.screenshot_path(new)

@@ -21,18 +21,34 @@ class StateGraph:
 
     def __init__(self, graph: nx.MultiDiGraph | None = None) -> None:
         self.graph = graph if graph is not None else nx.MultiDiGraph()
+        # nodes and edges added, changed or removed since the crawl store last saved them
+        self.touched_nodes: set[str] = set()
+        self.touched_edges: set[tuple[str, str, str]] = set()
 
     def add_state(self, state_id: str, **attrs: Any) -> None:
         """Add a state node (or update its attributes)."""
         self.graph.add_node(state_id, id=state_id, kind="state", **attrs)
+        self.touched_nodes.add(state_id)
 
     def add_external(self, url: str, node_id: str) -> None:
         """Add a node for a URL outside the crawl's scope, which is never loaded."""
         self.graph.add_node(node_id, id=node_id, kind="external", url=url)
+        self.touched_nodes.add(node_id)
 
     def add_transition(self, source: str, target: str, key: str, **attrs: Any) -> None:
         """Add (or update) the edge ``source -> target`` for the action ``key``."""
         self.graph.add_edge(source, target, key=key, source=source, target=target, **attrs)
+        self.touched_edges.add((source, target, key))
+
+    def node(self, node_id: str) -> dict[str, Any]:
+        """The attributes of a node, to change them."""
+        self.touched_nodes.add(node_id)
+        return self.graph.nodes[node_id]  # type: ignore[no-any-return]
+
+    def edge(self, source: str, target: str, key: str) -> dict[str, Any]:
+        """The attributes of an edge, to change them."""
+        self.touched_edges.add((source, target, key))
+        return self.graph.edges[source, target, key]  # type: ignore[no-any-return]
 
     def states(self) -> list[str]:
         """The ids of the state nodes, in discovery order."""
@@ -43,22 +59,30 @@ class StateGraph:
         node goes."""
         failures = self.graph.nodes[old].get("failures")
         if failures:
-            self.graph.nodes[into].setdefault("failures", []).extend(failures)
-        for source, _, key, data in list(self.graph.in_edges(old, keys=True, data=True)):
-            src = into if source == old else source
-            self.graph.add_edge(src, into, key=key, **{**data, "source": src, "target": into})
-        for _, target, key, data in list(self.graph.out_edges(old, keys=True, data=True)):
+            self.node(into).setdefault("failures", []).extend(failures)
+        for source, target, key, data in [
+            *self.graph.in_edges(old, keys=True, data=True),
+            *self.graph.out_edges(old, keys=True, data=True),
+        ]:
+            self.touched_edges.add((source, target, key))
+            attrs = {k: v for k, v in data.items() if k not in ("source", "target")}
             if target == old:
-                continue
-            self.graph.add_edge(into, target, key=key, **{**data, "source": into})
+                self.add_transition(into if source == old else source, into, key, **attrs)
+            else:
+                self.add_transition(into, target, key, **attrs)
         self.graph.remove_node(old)
+        self.touched_nodes.add(old)
 
     def rename(self, names: dict[str, str]) -> None:
         """Give states new ids (``names``: old id -> new id); each keeps its old ids in
         ``aliases``, as records written earlier (the archive's) name the state by them."""
         if not names:
             return
+        self.touched_nodes.update(self.graph.nodes)  # every node and edge may change
+        self.touched_edges.update(self.graph.edges(keys=True))
         self.graph = nx.relabel_nodes(self.graph, names)
+        self.touched_nodes.update(self.graph.nodes)
+        self.touched_edges.update(self.graph.edges(keys=True))
         for old, new in names.items():
             node = self.graph.nodes[new]
             node["id"] = new

@@ -53,9 +53,9 @@ class CrawlView:
     def annotate(self, state_id: str, **attrs: Any) -> None:
         """Add ``attrs`` to the record of state ``state_id`` (a node of ``graph.json``)."""
         with self._explorer.lock:
-            node = self._explorer.graph.graph.nodes.get(self._explorer.resolve(state_id))
-            if node is not None:
-                node.update(attrs)
+            state = self._explorer.resolve(state_id)
+            if state in self._explorer.graph.graph:
+                self._explorer.graph.node(state).update(attrs)
 
     def record(self, name: str, value: Any) -> None:
         """Set ``name`` among the crawl's own attributes in ``graph.json``."""

@@ -41,12 +41,17 @@ class Effects:
     def __init__(self, after: int | None) -> None:
         self.after = after
         self.table: dict[str, tuple[set[str], set[str]]] = {}  # action key -> (URLs, targets)
+        self.changed: set[str] = set()  # action keys changed since the crawl store saved them
 
     def record(self, action: Action, url: str, target: str) -> None:
         """``action``, fired in a state at ``url``, led to ``target``."""
+        if action.is_link:  # a link's target is known by its URL, never inferred from this
+            return
         urls, targets = self.table.setdefault(action.key, (set(), set()))
-        urls.add(url)
-        targets.add(target)
+        if url not in urls or target not in targets:
+            urls.add(url)
+            targets.add(target)
+            self.changed.add(action.key)
 
     def known(self, action: Action) -> str | None:
         """The state ``action`` is known to lead to from anywhere, if any."""
@@ -60,15 +65,17 @@ class Effects:
 
     def merge(self, old: str, keeper: str) -> None:
         """State ``old`` turned out to be ``keeper``."""
-        for _, targets in self.table.values():
+        for key, (_, targets) in self.table.items():
             if old in targets:
                 targets.discard(old)
                 targets.add(keeper)
+                self.changed.add(key)
 
-    def dump(self) -> dict[str, tuple[list[str], list[str]]]:
-        """The table as JSON-ready data (for checkpoints)."""
-        return {k: (sorted(urls), sorted(targets)) for k, (urls, targets) in self.table.items()}
+    def dump(self, keys: Iterable[str]) -> list[tuple[str, list[str], list[str]]]:
+        """The rows of ``keys`` as JSON-ready data (for checkpoints)."""
+        return [(k, sorted(self.table[k][0]), sorted(self.table[k][1])) for k in keys]
 
     def load(self, data: Mapping[str, tuple[Iterable[str], Iterable[str]]]) -> None:
         """Replace the table with ``data`` from :meth:`dump`."""
         self.table = {k: (set(urls), set(targets)) for k, (urls, targets) in data.items()}
+        self.changed = set(self.table)

@@ -134,7 +134,7 @@ class Recrawl:
                 else:
                     engine.improve(target, source.depth + 1)
                 engine.connect(source.id, action, target, None, inferred=True)
-                engine.graph.graph.edges[source.id, target, action.key]["carried"] = True
+                engine.graph.edge(source.id, target, action.key)["carried"] = True
 
     def compare(self) -> None:
         """Classify the states against the baseline (``changes.json``: unchanged, changed,

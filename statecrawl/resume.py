@@ -1,22 +1,25 @@
 """Resume: what an explorer knows, to a checkpoint and back.
 
-The explorer hands :func:`capture` a consistent moment (it holds its lock); :func:`restore`
-rebuilds its memory from the last checkpoint, reading each state's DOM back from
-``states/``. Work in flight at the checkpoint is not counted as fired, so it is done again.
+A :class:`Saver` writes checkpoints at moments the explorer holds its lock, each as the
+rows changed since the last; :func:`restore` rebuilds an explorer's memory from the last
+checkpoint (each state's DOM stays in ``states/``). Work in flight at a checkpoint is not
+counted as fired, so it is done again.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from dataclasses import asdict, fields
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from dataclasses import asdict, fields, replace
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
 from .errors import ArchiveError
 from .graph import StateGraph
 from .state import Action, Snapshot, State
-from .store import Checkpoint, StateRecord
+from .store import Changes, Checkpoint, Store
 
 if TYPE_CHECKING:
     from .explorer import Explorer
@@ -24,38 +27,104 @@ if TYPE_CHECKING:
 SEPARATOR = " "  # between a state id and an action key in a table key (neither has spaces)
 
 
-def capture(explorer: Explorer) -> Checkpoint:
-    """A checkpoint of ``explorer`` now (call it under the explorer's lock)."""
-    e = explorer
-    in_flight = {(s.work.state, s.work.action.key) for s in e.executor.slots if s.work is not None}
-    g = e.graph.graph
-    return Checkpoint(
-        nodes=[(n, dict(a)) for n, a in g.nodes(data=True)],
-        edges=[(u, v, k, dict(a)) for u, v, k, a in g.edges(keys=True, data=True)],
-        states=[
-            StateRecord(
-                s.id, s.key, s.url, s.title, s.depth, s.found_at, s.unreachable, s.final,
-                s.snapshot.meta() if s.snapshot is not None else {},
-            )
+Row = tuple[Any, ...]
+
+
+def _token(value: Any) -> Any:
+    """What a table value is compared by: itself if a scalar, else its JSON."""
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def _diff(rows: dict[Any, Any], saved: dict[Any, Any]) -> tuple[list[Any], list[Any]]:
+    """The keys of ``rows`` whose value differs from ``saved``'s, and the keys ``rows`` lost."""
+    changed = [k for k, v in rows.items() if saved.get(k, _token) != v]
+    return changed, [k for k in saved if k not in rows]
+
+
+class Saver:
+    """Writes an explorer's checkpoints to its store: the first one whole, each later one as
+    the rows changed since the one before, so a checkpoint costs what changed, not what the
+    crawl holds. Call :meth:`save` under the explorer's lock."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._whole = True
+        # what the last checkpoint holds, as far as telling a change needs
+        self._states: dict[str, Row] = {}
+        self._fired: set[tuple[str, str]] = set()
+        self._actions: set[tuple[str, str]] = set()
+        self._volatile: frozenset[str] = frozenset()
+        self._tables: dict[tuple[str, str], Any] = {}
+
+    def save(self, explorer: Explorer) -> None:
+        """Write a checkpoint of ``explorer`` now. Work in flight is not counted as fired:
+        a crawl resumed from this checkpoint does it again."""
+        e, whole = explorer, self._whole
+        changes = Changes(replace=whole)
+        rows, gone = changes.rows, changes.gone
+        g = e.graph.graph
+        nodes = set(g.nodes) if whole else set(e.graph.touched_nodes)
+        rows["nodes"] = [(n, g.nodes[n]) for n in nodes if n in g]
+        gone["nodes"] = [(n,) for n in nodes if n not in g]
+        edges = set(g.edges(keys=True)) if whole else set(e.graph.touched_edges)
+        rows["edges"] = [(*edge, g.edges[edge]) for edge in edges if g.has_edge(*edge)]
+        gone["edges"] = [edge for edge in edges if not g.has_edge(*edge)]
+
+        states = {
+            s.id: (s.key, s.url, s.title, s.depth, s.found_at, s.unreachable, s.final)
             for s in e.states.values()
-        ],
-        fired=sorted(e.fired - in_flight),
-        actions=[(s, k, a.to_data()) for (s, k), a in e.edge_actions.items()],
-        effects=e.effects.dump(),
-        volatile=sorted(e.volatile),
-        tables={
-            "loads": dict(e.loads),
-            "links": dict(e.links),
-            "merged": dict(e.merged),
-            "per_url": dict(e.per_url),
-            "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
-            "link_failures": dict(e.link_failures),
-            "departures": dict(e.departures),
-            **(e.recrawl.dump() if e.recrawl is not None else {}),
-            "browsers": dict.fromkeys(e.executor.profiles(), True),
-        },
-        stats=asdict(e.stats),
-    )
+        }
+        changed, lost = _diff(states, self._states)
+        rows["states"] = [(i, *states[i]) for i in changed]
+        gone["states"] = [(i,) for i in lost]
+
+        in_flight = {(s.work.state, s.work.action.key) for s in e.executor.slots if s.work}
+        fired = e.fired - in_flight
+        rows["fired"] = sorted(fired - self._fired)
+        gone["fired"] = sorted(self._fired - fired)
+        actions = set(e.edge_actions)
+        rows["actions"] = [
+            (*k, e.edge_actions[k].to_data()) for k in sorted(actions - self._actions)
+        ]
+        gone["actions"] = sorted(self._actions - actions)
+
+        effects = set(e.effects.table) if whole else set(e.effects.changed)
+        rows["effects"] = e.effects.dump(sorted(effects & e.effects.table.keys()))
+        gone["effects"] = [(k,) for k in effects - e.effects.table.keys()]
+        rows["volatile"] = [(n,) for n in sorted(e.volatile - self._volatile)]
+        gone["volatile"] = [(n,) for n in sorted(self._volatile - e.volatile)]
+
+        values = {(name, k): v for name, table in _tables(e).items() for k, v in table.items()}
+        tables = {key: _token(v) for key, v in values.items()}
+        changed, lost = _diff(tables, self._tables)
+        rows["tables"] = [(*key, values[key]) for key in changed]
+        gone["tables"] = lost
+        rows["meta"] = [("stats", asdict(e.stats))]
+
+        self.store.write(changes)
+        e.graph.touched_nodes -= nodes
+        e.graph.touched_edges -= edges
+        e.effects.changed -= effects
+        self._whole = False
+        self._states, self._fired, self._actions = states, fired, actions
+        self._volatile, self._tables = e.volatile, tables
+
+
+def _tables(e: Explorer) -> dict[str, Mapping[str, Any]]:
+    """The explorer's small tables, by name (URL -> state, ...)."""
+    return {
+        "loads": e.loads,
+        "links": e.links,
+        "merged": e.merged,
+        "per_url": e.per_url,
+        "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
+        "link_failures": e.link_failures,
+        "departures": e.departures,
+        **(e.recrawl.dump() if e.recrawl is not None else {}),
+        "browsers": dict.fromkeys(e.executor.profiles(), True),
+    }
 
 
 def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
@@ -78,7 +147,7 @@ def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
             title=record.title,
             depth=record.depth,
             found_at=record.found_at,
-            snapshot=snapshot,
+            snapshot=replace(snapshot, candidates=[]),  # the actions are what is kept of them
             actions=e.actions_of(snapshot),
             unreachable=record.unreachable,
             final=record.final,

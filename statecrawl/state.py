@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from sys import intern
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -76,14 +77,15 @@ class Action:
     @classmethod
     def from_candidate(cls, c: dict[str, Any]) -> Action:
         """Build an action from a candidate the page agent reported."""
+        # A page's locators and labels recur in many states: one copy of each in memory.
         return cls(
-            name=f"{c['locator']} {json.dumps(c['label'], ensure_ascii=False)}",
-            status=c["status"],
-            event=c["event"],
+            name=intern(f"{c['locator']} {json.dumps(c['label'], ensure_ascii=False)}"),
+            status=intern(c["status"]),
+            event=intern(c["event"]),
             action=c["action"],
-            kind=c["kind"],
-            locator=c["locator"],
-            label=c["label"],
+            kind=intern(c["kind"]),
+            locator=intern(c["locator"]),
+            label=intern(c["label"]),
             hover=c.get("hover"),
             values=tuple(tuple(v) for v in c.get("values", ())),
             submitter=c.get("submitter"),

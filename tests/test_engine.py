@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import sqlite3
 import threading
 import time
 from collections import Counter
@@ -22,9 +23,8 @@ from statecrawl.errors import PageTimeout
 from statecrawl.explorer import Explorer
 from statecrawl.models import DomModel
 from statecrawl.politeness import host_of
-from statecrawl.resume import capture
 from statecrawl.state import Action, Snapshot
-from statecrawl.store import Checkpoint, open_store
+from statecrawl.store import SqliteStore, open_store
 from statecrawl.testing import FakeApp, FakeBrowser, tree
 
 CLOCK = "#clock|content"
@@ -562,29 +562,37 @@ def test_work_in_flight_at_a_checkpoint_is_done_again_after_resume(tmp_path: Pat
     """A checkpoint taken while ``1`` fires ``child 0`` (the last one before a kill) counts
     that work as not done: the resumed crawl does it, and only what followed."""
     app = tree(2, 2)
-    saved: list[Checkpoint] = []
+    killed = tmp_path / "killed.sqlite"  # the store as a kill at that moment leaves it
 
     class CheckpointWhileFiring(FakeBrowser):
         def fire(self, action: Action, light: bool = False) -> Snapshot:
             state = self.document.state if self.document is not None else None
             if (state, action.label) == ("1", "child 0"):
                 with crawler.lock:
-                    saved.append(capture(crawler))
+                    crawler.saver.save(crawler)
+                    with (
+                        contextlib.closing(sqlite3.connect(out / "crawl.sqlite")) as live,
+                        contextlib.closing(sqlite3.connect(killed)) as copy,
+                    ):
+                        live.backup(copy)
+                        copy.execute("PRAGMA journal_mode=DELETE")  # one file
             return super().fire(action, light)
 
     out = tmp_path / "out"
     crawler = explorer(app, out, CheckpointWhileFiring, limits={"max_depth": 2})
     uninterrupted = graph(crawler.run())
-    (checkpoint,) = saved
+    with contextlib.closing(SqliteStore(killed)) as side:
+        checkpoint = side.load()
+    assert checkpoint is not None
     labels = {a["label"]: key for _, key, a in checkpoint.actions}
     ids = {shown((out / "states" / f"{s.id}.html").read_text()): s.id for s in checkpoint.states}
     assert (ids["1"], labels["child 0"]) not in checkpoint.fired
     assert (ids["root"], labels["child 1"]) in checkpoint.fired
     assert len(checkpoint.fired) == 3
 
-    store = open_store(out)
-    store.save(checkpoint)  # the last checkpoint a killed crawl left
-    store.close()
+    for leftover in out.glob("crawl.sqlite*"):
+        leftover.unlink()
+    killed.rename(out / "crawl.sqlite")
     again = tree(2, 2)
     resumed = explore(again, out, resume=True, limits={"max_depth": 2})
     assert again.fired() == [("0", "child 1"), ("1", "child 0"), ("1", "child 1")]

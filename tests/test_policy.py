@@ -67,6 +67,9 @@ def test_merging_renames_targets_and_the_table_round_trips() -> None:
     assert effects.known(search) is None
     effects.merge("old", "keeper")
     assert effects.known(search) == "keeper"
+    assert effects.changed == {search.key}
+    rows = effects.dump(effects.changed)
+    assert rows == [(search.key, ["http://h/a", "http://h/b"], ["keeper"])]
     copy = Effects(after=2)
-    copy.load(effects.dump())
-    assert copy.known(search) == "keeper" and copy.dump() == effects.dump()
+    copy.load({key: (urls, targets) for key, urls, targets in rows})
+    assert copy.known(search) == "keeper" and copy.dump([search.key]) == rows

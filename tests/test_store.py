@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from pathlib import Path
 
+import pytest
+
+from statecrawl.errors import ArchiveError
 from statecrawl.state import Action, Snapshot
-from statecrawl.store import Checkpoint, SqliteStore, StateRecord, open_store
+from statecrawl.store import Changes, Checkpoint, SqliteStore, StateRecord, open_store
 
 
 def checkpoint(states: int) -> Checkpoint:
@@ -29,11 +34,38 @@ def checkpoint(states: int) -> Checkpoint:
     )
 
 
+def whole(c: Checkpoint) -> Changes:
+    """A first checkpoint: every row of ``c``."""
+    return Changes(
+        rows={
+            "nodes": list(c.nodes),
+            "edges": list(c.edges),
+            "states": [
+                (s.id, s.key, s.url, s.title, s.depth, s.found_at, s.unreachable, s.final)
+                for s in c.states
+            ],
+            "fired": list(c.fired),
+            "actions": list(c.actions),
+            "effects": [(k, urls, targets) for k, (urls, targets) in c.effects.items()],
+            "volatile": [(n,) for n in c.volatile],
+            "tables": [(n, k, v) for n, t in c.tables.items() for k, v in t.items()],
+            "meta": [("stats", c.stats)],
+        },
+        replace=True,
+    )
+
+
+def save(store: SqliteStore, c: Checkpoint) -> None:
+    for s in c.states:
+        store.add_snapshot(s.id, s.snapshot)
+    store.write(whole(c))
+
+
 def test_a_checkpoint_survives_a_reopen(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     assert store.load() is None
     saved = checkpoint(3)
-    store.save(saved)
+    save(store, saved)
     store.close()
     loaded = SqliteStore(tmp_path / "crawl.sqlite").load()
     assert loaded == saved
@@ -41,13 +73,46 @@ def test_a_checkpoint_survives_a_reopen(tmp_path: Path) -> None:
     assert Snapshot(html="<p>", **loaded.states[0].snapshot).form == [["q", "x"]]
 
 
-def test_a_checkpoint_replaces_the_last(tmp_path: Path) -> None:
+def test_a_checkpoint_changes_rows_and_a_whole_one_replaces_the_last(tmp_path: Path) -> None:
     store = open_store(tmp_path)
-    store.save(checkpoint(5))
-    store.save(checkpoint(2))
+    save(store, checkpoint(5))
+    edge = ("s0", "s4", checkpoint(5).edges[-1][2])
+    store.write(
+        Changes(
+            rows={
+                "states": [("s1", "k1", "http://127.0.0.1/", "T2", 0, 0.5, True, False)],
+                "tables": [("loads", "http://127.0.0.1/b", "s1")],
+            },
+            gone={
+                "states": [("s4",)],
+                "edges": [edge],
+                "tables": [("per_url", "http://127.0.0.1/")],
+            },
+        )
+    )
+    loaded = store.load()
+    assert loaded is not None
+    assert [s.id for s in loaded.states] == ["s0", "s1", "s2", "s3"]
+    s1 = loaded.states[1]
+    assert (s1.title, s1.depth, s1.unreachable, s1.snapshot["form"]) == (
+        "T2",
+        0,
+        True,
+        [["q", "x"]],
+    )
+    assert edge not in [(s, t, k) for s, t, k, _ in loaded.edges] and len(loaded.edges) == 3
+    assert loaded.tables == {"loads": {"http://127.0.0.1/": "s0", "http://127.0.0.1/b": "s1"}}
+    save(store, checkpoint(2))
     loaded = store.load()
     assert loaded is not None
     assert [s.id for s in loaded.states] == ["s0", "s1"] and len(loaded.edges) == 1
+
+
+def test_a_store_of_another_schema_is_refused(tmp_path: Path) -> None:
+    with contextlib.closing(sqlite3.connect(tmp_path / "crawl.sqlite")) as db:
+        db.execute("CREATE TABLE states (id TEXT PRIMARY KEY)")
+    with pytest.raises(ArchiveError, match="another version of statecrawl"):
+        open_store(tmp_path)
 
 
 def test_runs_are_recorded(tmp_path: Path) -> None:
@@ -67,7 +132,7 @@ def test_first_loads_are_kept_at_once_and_across_runs(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     first = "<p>12:00:01</p>"
     assert store.first_load("http://127.0.0.1/news", first) is first
-    store.save(checkpoint(2))
+    save(store, checkpoint(2))
     store.close()
     again = open_store(tmp_path)
     assert again.first_load("http://127.0.0.1/news", "<p>12:00:09</p>") == first

@@ -36,6 +36,17 @@ class Checkpoint:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class Changes:
+    """What a checkpoint changes in the last one: per table, rows to add or replace (values
+    in column order) and the keys of rows that are gone. ``replace`` drops every row of the
+    last checkpoint first."""
+
+    rows: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
+    gone: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
+    replace: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class Run:
     """One run of a crawl: a first run, or a resumed one."""

@@ -1,7 +1,8 @@
 """The crawl store in SQLite (standard library, WAL journal): ``OUT/crawl.sqlite``.
 
-Each checkpoint replaces the last one in a single transaction, so a crawl killed at any
-moment leaves the previous checkpoint whole. Values that are not keys are JSON text.
+A checkpoint writes only the rows that changed since the last one, in a single
+transaction, so a crawl killed at any moment leaves the previous checkpoint whole and the
+cost of a checkpoint does not grow with the crawl. Values that are not keys are JSON text.
 """
 
 from __future__ import annotations
@@ -14,43 +15,73 @@ from typing import Any
 
 from ..errors import ArchiveError
 from ..layout import STORE
-from .checkpoint import Checkpoint, Run, StateRecord
+from .checkpoint import Changes, Checkpoint, Run, StateRecord
 
+VERSION = 2  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY, started TEXT NOT NULL, finished TEXT, stop_reason TEXT,
     config TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS nodes (id TEXT PRIMARY KEY, attrs TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS edges (
-    source TEXT NOT NULL, target TEXT NOT NULL, key TEXT NOT NULL, attrs TEXT NOT NULL);
+    source TEXT NOT NULL, target TEXT NOT NULL, key TEXT NOT NULL, attrs TEXT NOT NULL,
+    PRIMARY KEY (source, target, key));
 CREATE TABLE IF NOT EXISTS states (
     id TEXT PRIMARY KEY, key TEXT NOT NULL, url TEXT NOT NULL, title TEXT NOT NULL,
     depth INTEGER NOT NULL, found_at REAL NOT NULL, unreachable INTEGER NOT NULL,
-    final INTEGER NOT NULL, snapshot TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS fired (state TEXT NOT NULL, action TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS actions (state TEXT NOT NULL, key TEXT NOT NULL, action TEXT NOT NULL);
+    final INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshots (state TEXT PRIMARY KEY, meta TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS fired (state TEXT NOT NULL, action TEXT NOT NULL,
+    PRIMARY KEY (state, action));
+CREATE TABLE IF NOT EXISTS actions (state TEXT NOT NULL, key TEXT NOT NULL, action TEXT NOT NULL,
+    PRIMARY KEY (state, key));
 CREATE TABLE IF NOT EXISTS effects (action TEXT PRIMARY KEY, urls TEXT NOT NULL,
     targets TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS volatile (name TEXT PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS tables (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+    PRIMARY KEY (name, key));
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS first_loads (url TEXT PRIMARY KEY, html TEXT NOT NULL);
 """
-CHECKPOINT_TABLES = (
-    "nodes",
-    "edges",
-    "states",
-    "fired",
-    "actions",
-    "effects",
-    "volatile",
-    "tables",
-    "meta",
-)
+# checkpoint table -> (its key columns, its other columns, which of those hold JSON)
+TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
+    "nodes": (("id",), ("attrs",), frozenset({"attrs"})),
+    "edges": (("source", "target", "key"), ("attrs",), frozenset({"attrs"})),
+    "states": (
+        ("id",),
+        ("key", "url", "title", "depth", "found_at", "unreachable", "final"),
+        frozenset(),
+    ),
+    "fired": (("state", "action"), (), frozenset()),
+    "actions": (("state", "key"), ("action",), frozenset({"action"})),
+    "effects": (("action",), ("urls", "targets"), frozenset({"urls", "targets"})),
+    "volatile": (("name",), (), frozenset()),
+    "tables": (("name", "key"), ("value",), frozenset({"value"})),
+    "meta": (("name",), ("value",), frozenset({"value"})),
+}
 
 
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def _upsert(table: str) -> str:
+    keys, others, _ = TABLES[table]
+    columns = keys + others
+    marks = ",".join("?" * len(columns))
+    update = ", ".join(f"{c} = excluded.{c}" for c in others)
+    action = f"DO UPDATE SET {update}" if others else "DO NOTHING"
+    return (
+        f"INSERT INTO {table} ({','.join(columns)}) VALUES ({marks}) "
+        f"ON CONFLICT ({','.join(keys)}) {action}"
+    )
+
+
+def _encode(table: str, row: tuple[Any, ...]) -> tuple[Any, ...]:
+    keys, others, encoded = TABLES[table]
+    return row[: len(keys)] + tuple(
+        _json(v) if c in encoded else v for c, v in zip(others, row[len(keys) :], strict=True)
+    )
 
 
 class SqliteStore:
@@ -63,7 +94,15 @@ class SqliteStore:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            fresh = not self._db.execute("SELECT 1 FROM sqlite_master").fetchone()
+            if not fresh and version != VERSION:
+                raise ArchiveError(
+                    f"{self.path} was written by another version of statecrawl "
+                    f"(store schema {version}, this one reads {VERSION}): crawl again"
+                )
             self._db.executescript(SCHEMA)
+            self._db.execute(f"PRAGMA user_version = {VERSION}")
         except sqlite3.Error as exc:
             raise ArchiveError(f"cannot open the crawl store {self.path}: {exc}") from None
 
@@ -91,54 +130,53 @@ class SqliteStore:
         rows = self._run("SELECT id, started, finished, stop_reason, config FROM runs ORDER BY id")
         return [Run(i, s, f, r, json.loads(c)) for i, s, f, r, c in rows]
 
-    # ---- first loads --------------------------------------------------------------------------
+    # ---- kept at once, outside checkpoints -----------------------------------------------------
     def first_load(self, url: str, html: str) -> str:
         """The DOM the first fresh load of ``url`` showed, in this run or an earlier one:
-        ``html`` itself if this load is the first. Kept at once, outside checkpoints."""
+        ``html`` itself if this load is the first."""
         rows = self._run("SELECT html FROM first_loads WHERE url = ?", url)
         if rows:
             return str(rows[0][0])
         self._run("INSERT INTO first_loads VALUES (?, ?)", url, html)
         return html
 
-    # ---- checkpoints -------------------------------------------------------------------------
-    def save(self, checkpoint: Checkpoint) -> None:
-        """Replace the last checkpoint in one transaction."""
-        c = checkpoint
-        rows: dict[str, list[tuple[Any, ...]]] = {
-            "nodes": [(n, _json(a)) for n, a in c.nodes],
-            "edges": [(s, t, k, _json(a)) for s, t, k, a in c.edges],
-            "states": [
-                (
-                    s.id,
-                    s.key,
-                    s.url,
-                    s.title,
-                    s.depth,
-                    s.found_at,
-                    int(s.unreachable),
-                    int(s.final),
-                    _json(s.snapshot),
-                )
-                for s in c.states
-            ],
-            "fired": list(c.fired),
-            "actions": [(s, k, _json(a)) for s, k, a in c.actions],
-            "effects": [(k, _json(u), _json(t)) for k, (u, t) in c.effects.items()],
-            "volatile": [(name,) for name in c.volatile],
-            "tables": [
-                (name, k, _json(v)) for name, table in c.tables.items() for k, v in table.items()
-            ],
-            "meta": [("stats", _json(c.stats))],
-        }
+    def add_snapshot(self, state: str, meta: dict[str, Any]) -> None:
+        """Keep the snapshot metadata of a new state (``Snapshot.meta()``): the explorer
+        keeps only what it needs in memory."""
+        self._run("INSERT OR REPLACE INTO snapshots VALUES (?, ?)", state, _json(meta))
+
+    def rename_snapshots(self, names: dict[str, str]) -> None:
+        """States got new ids (old id -> new id)."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                for table in CHECKPOINT_TABLES:
-                    self._db.execute(f"DELETE FROM {table}")
-                    if rows[table]:
-                        marks = ",".join("?" * len(rows[table][0]))
-                        self._db.executemany(f"INSERT INTO {table} VALUES ({marks})", rows[table])
+                self._db.executemany(
+                    "UPDATE OR REPLACE snapshots SET state = ? WHERE state = ?",
+                    [(new, old) for old, new in names.items()],
+                )
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._db.execute("ROLLBACK")
+                raise ArchiveError(f"cannot write the crawl store {self.path}: {exc}") from None
+
+    # ---- checkpoints -------------------------------------------------------------------------
+    def write(self, changes: Changes) -> None:
+        """Make a checkpoint of ``changes`` to the last one, in one transaction."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                for table, (keys, _, _) in TABLES.items():
+                    if changes.replace:
+                        self._db.execute(f"DELETE FROM {table}")
+                    elif changes.gone.get(table):
+                        where = " AND ".join(f"{k} = ?" for k in keys)
+                        self._db.executemany(
+                            f"DELETE FROM {table} WHERE {where}", changes.gone[table]
+                        )
+                    if changes.rows.get(table):
+                        self._db.executemany(
+                            _upsert(table), [_encode(table, r) for r in changes.rows[table]]
+                        )
                 self._db.execute("INSERT OR REPLACE INTO meta VALUES ('saved', '1')")
                 self._db.execute("COMMIT")
             except sqlite3.Error as exc:
@@ -162,16 +200,20 @@ class SqliteStore:
                         for s, t, k, a in get("SELECT * FROM edges ORDER BY rowid")
                     ],
                     states=[
-                        StateRecord(i, k, u, t, d, f, bool(un), bool(fi), json.loads(snap))
-                        for i, k, u, t, d, f, un, fi, snap in get(
-                            "SELECT * FROM states ORDER BY rowid"
+                        StateRecord(i, k, u, t, d, f, bool(un), bool(fi), json.loads(meta or "{}"))
+                        for i, k, u, t, d, f, un, fi, meta in get(
+                            "SELECT s.*, n.meta FROM states s LEFT JOIN snapshots n "
+                            "ON n.state = s.id ORDER BY s.rowid"
                         )
                     ],
-                    fired=[(s, a) for s, a in get("SELECT * FROM fired")],
-                    actions=[(s, k, json.loads(a)) for s, k, a in get("SELECT * FROM actions")],
+                    fired=[(s, a) for s, a in get("SELECT * FROM fired ORDER BY rowid")],
+                    actions=[
+                        (s, k, json.loads(a))
+                        for s, k, a in get("SELECT * FROM actions ORDER BY rowid")
+                    ],
                     effects={
                         k: (json.loads(u), json.loads(t))
-                        for k, u, t in get("SELECT * FROM effects")
+                        for k, u, t in get("SELECT * FROM effects ORDER BY rowid")
                     },
                     volatile=[n for (n,) in get("SELECT name FROM volatile ORDER BY name")],
                     stats=json.loads(
