@@ -44,6 +44,7 @@ from .resume import Saver, restore
 from .scope import Scope, origin
 from .state import Action, Snapshot, State, digest
 from .store import open_store
+from .store.tracked import TrackedCounter, TrackedDict
 from .strategies import FairSites, Work, get_strategy
 
 
@@ -119,15 +120,17 @@ class Explorer:
         self.graph = StateGraph()
         self.states: dict[str, State] = {}
         self.index: dict[str, str] = {}  # state key -> state id
-        self.merged: dict[str, str] = {}  # id of a state merged into another -> that one's id
         self.volatile: frozenset[str] = frozenset()
-        self.loads: dict[str, str | None] = {}  # URL -> the state a fresh load of it shows
-        self.links: dict[str, str] = {}  # followed link URL -> target state
-        self.link_failures: dict[str, str] = {}  # link URL -> why loading it failed
-        self.departures: dict[str, list[str]] = {}  # link URL -> where its page left the scope
+        # tables the crawl store tracks by key (see resume.Saver):
+        self.merged: TrackedDict[str, str] = TrackedDict()  # merged state -> the one it is now
+        self.loads: TrackedDict[str, str | None] = TrackedDict()  # URL -> what a load shows
+        self.links: TrackedDict[str, str] = TrackedDict()  # followed link URL -> target state
+        self.link_failures: TrackedDict[str, str] = TrackedDict()  # link URL -> why it failed
+        # link URL -> where its page left the scope
+        self.departures: TrackedDict[str, list[str]] = TrackedDict()
         self.edge_actions: dict[tuple[str, str], Action] = {}  # (source, action key) -> action
         self.fired: set[tuple[str, str]] = set()
-        self.per_url: Counter[str] = Counter()
+        self.per_url: TrackedCounter[str] = TrackedCounter()
         self.retried: set[tuple[str, str]] = set()
         self.tries: Counter[str] = Counter()  # state -> failed ways to it since it was reached
         self.seeds: deque[str] = deque(config.start_urls)  # start URLs to load
@@ -896,7 +899,9 @@ class Explorer:
         index: dict[str, str] = {}
         for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
             key = self.model.key(self._full(state), self.volatile)
-            state.key = key
+            if key != state.key:
+                state.key = key
+                self.graph.touched_nodes.add(state.id)  # its record changes
             keeper = index.setdefault(key, state.id)
             if keeper != state.id:
                 self._merge(state.id, keeper)

@@ -9,7 +9,6 @@ counted as fired, so it is done again.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import asdict, fields, replace
 from typing import TYPE_CHECKING, Any
@@ -20,14 +19,12 @@ from .errors import ArchiveError
 from .graph import StateGraph
 from .state import Action, Snapshot, State
 from .store import Changes, Checkpoint, Store
+from .store.tracked import TrackedCounter, TrackedDict
 
 if TYPE_CHECKING:
     from .explorer import Explorer
 
 SEPARATOR = " "  # between a state id and an action key in a table key (neither has spaces)
-
-
-Row = tuple[Any, ...]
 
 
 def _token(value: Any) -> Any:
@@ -37,26 +34,21 @@ def _token(value: Any) -> Any:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-def _diff(rows: dict[Any, Any], saved: dict[Any, Any]) -> tuple[list[Any], list[Any]]:
-    """The keys of ``rows`` whose value differs from ``saved``'s, and the keys ``rows`` lost."""
-    changed = [k for k, v in rows.items() if saved.get(k, _token) != v]
-    return changed, [k for k in saved if k not in rows]
-
-
 class Saver:
     """Writes an explorer's checkpoints to its store: the first one whole, each later one as
     the rows changed since the one before, so a checkpoint costs what changed, not what the
-    crawl holds. Call :meth:`save` under the explorer's lock."""
+    crawl holds. What changed is known from the graph's touched nodes and edges (a state's
+    record changes with its node), the tracked tables' changed keys, and differences with
+    what was saved for the sets. Call :meth:`save` under the explorer's lock."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self._whole = True
         # what the last checkpoint holds, as far as telling a change needs
-        self._states: dict[str, Row] = {}
         self._fired: set[tuple[str, str]] = set()
         self._actions: set[tuple[str, str]] = set()
         self._volatile: frozenset[str] = frozenset()
-        self._tables: dict[tuple[str, str], Any] = {}
+        self._small: dict[tuple[str, str], Any] = {}  # untracked small tables' rows, as tokens
 
     def save(self, explorer: Explorer) -> None:
         """Write a checkpoint of ``explorer`` now. Work in flight is not counted as fired:
@@ -71,14 +63,12 @@ class Saver:
         edges = set(g.edges(keys=True)) if whole else set(e.graph.touched_edges)
         rows["edges"] = [(*edge, g.edges[edge]) for edge in edges if g.has_edge(*edge)]
         gone["edges"] = [edge for edge in edges if not g.has_edge(*edge)]
-
-        states = {
-            s.id: (s.key, s.url, s.title, s.depth, s.found_at, s.unreachable, s.final)
-            for s in e.states.values()
-        }
-        changed, lost = _diff(states, self._states)
-        rows["states"] = [(i, *states[i]) for i in changed]
-        gone["states"] = [(i,) for i in lost]
+        states = [e.states[n] for n in nodes if n in e.states]
+        rows["states"] = [
+            (s.id, s.key, s.url, s.title, s.depth, s.found_at, s.unreachable, s.final)
+            for s in states
+        ]
+        gone["states"] = [(n,) for n in nodes if n not in e.states]
 
         in_flight = {(s.work.state, s.work.action.key) for s in e.executor.slots if s.work}
         fired = e.fired - in_flight
@@ -96,32 +86,48 @@ class Saver:
         rows["volatile"] = [(n,) for n in sorted(e.volatile - self._volatile)]
         gone["volatile"] = [(n,) for n in sorted(self._volatile - e.volatile)]
 
-        values = {(name, k): v for name, table in _tables(e).items() for k, v in table.items()}
-        tables = {key: _token(v) for key, v in values.items()}
-        changed, lost = _diff(tables, self._tables)
-        rows["tables"] = [(*key, values[key]) for key in changed]
-        gone["tables"] = lost
+        tracked = _tracked(e)
+        rows["tables"] = [
+            (name, k, table[k])
+            for name, table in tracked.items()
+            for k in (table if whole else table.changed)
+            if k in table
+        ]
+        gone["tables"] = [
+            (name, k) for name, table in tracked.items() for k in table.changed if k not in table
+        ]
+        values = {(name, k): v for name, table in _small(e).items() for k, v in table.items()}
+        small = {key: _token(v) for key, v in values.items()}
+        rows["tables"] += [(*k, values[k]) for k, v in small.items() if self._small.get(k, e) != v]
+        gone["tables"] += [k for k in self._small if k not in small]
         rows["meta"] = [("stats", asdict(e.stats))]
 
         self.store.write(changes)
         e.graph.touched_nodes -= nodes
         e.graph.touched_edges -= edges
         e.effects.changed -= effects
+        for table in tracked.values():
+            table.changed.clear()
         self._whole = False
-        self._states, self._fired, self._actions = states, fired, actions
-        self._volatile, self._tables = e.volatile, tables
+        self._fired, self._actions, self._volatile, self._small = fired, actions, e.volatile, small
 
 
-def _tables(e: Explorer) -> dict[str, Mapping[str, Any]]:
-    """The explorer's small tables, by name (URL -> state, ...)."""
+def _tracked(e: Explorer) -> dict[str, TrackedDict | TrackedCounter]:
+    """The explorer's tables that grow with the crawl (URL -> state, ...), by name."""
     return {
         "loads": e.loads,
         "links": e.links,
         "merged": e.merged,
         "per_url": e.per_url,
-        "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
         "link_failures": e.link_failures,
         "departures": e.departures,
+    }
+
+
+def _small(e: Explorer) -> dict[str, Mapping[str, Any]]:
+    """The explorer's other tables, small or of an incremental crawl only, by name."""
+    return {
+        "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
         **(e.recrawl.dump() if e.recrawl is not None else {}),
         "browsers": dict.fromkeys(e.executor.profiles(), True),
     }
@@ -158,14 +164,14 @@ def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
     e.effects.load(checkpoint.effects)
     e.volatile = frozenset(checkpoint.volatile)
     tables = checkpoint.tables
-    e.loads = dict(tables.get("loads", {}))
-    e.links = dict(tables.get("links", {}))
-    e.merged = dict(tables.get("merged", {}))
-    e.per_url = Counter(tables.get("per_url", {}))
+    e.loads = TrackedDict(tables.get("loads", {}))
+    e.links = TrackedDict(tables.get("links", {}))
+    e.merged = TrackedDict(tables.get("merged", {}))
+    e.per_url = TrackedCounter(tables.get("per_url", {}))
     pairs = (key.partition(SEPARATOR) for key in tables.get("retried", {}))
     e.retried = {(state, action) for state, _, action in pairs}
-    e.link_failures = dict(tables.get("link_failures", {}))
-    e.departures = dict(tables.get("departures", {}))
+    e.link_failures = TrackedDict(tables.get("link_failures", {}))
+    e.departures = TrackedDict(tables.get("departures", {}))
     if e.recrawl is not None:
         e.recrawl.load(tables)
     known = {f.name for f in fields(e.stats)}

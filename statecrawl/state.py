@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from sys import intern
 from dataclasses import dataclass, field, fields
+from sys import intern
 from typing import Any
 
 import xxhash

@@ -11,6 +11,7 @@ import pytest
 from statecrawl.errors import ArchiveError
 from statecrawl.state import Action, Snapshot
 from statecrawl.store import Changes, Checkpoint, SqliteStore, StateRecord, open_store
+from statecrawl.store.tracked import TrackedCounter, TrackedDict
 
 
 def checkpoint(states: int) -> Checkpoint:
@@ -137,3 +138,18 @@ def test_first_loads_are_kept_at_once_and_across_runs(tmp_path: Path) -> None:
     again = open_store(tmp_path)
     assert again.first_load("http://127.0.0.1/news", "<p>12:00:09</p>") == first
     assert again.first_load("http://127.0.0.1/other", "<p>b</p>") == "<p>b</p>"
+
+
+def test_tracked_tables_know_the_keys_changed_since_cleared() -> None:
+    loads: TrackedDict[str, str] = TrackedDict({"http://h/": "s0"})
+    assert loads.changed == set()  # what it starts with is the last checkpoint's
+    loads["http://h/a"] = "s1"
+    loads.setdefault("http://h/", "other")  # there already: no change
+    loads.setdefault("http://h/b", "s2")
+    loads.pop("http://h/a")
+    assert loads.changed == {"http://h/a", "http://h/b"}
+    counts: TrackedCounter[str] = TrackedCounter({"http://h/": 2})
+    counts["http://h/"] += 1
+    counts.update(["http://h/c", "http://h/c"])
+    assert counts == {"http://h/": 3, "http://h/c": 2}
+    assert counts.changed == {"http://h/", "http://h/c"}
