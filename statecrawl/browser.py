@@ -207,6 +207,7 @@ class Browser:
         self.profile: str | None = None
         self.visited: set[str] = set()
         self.restarts = 0
+        self.pages = 0  # loaded since the browser started
         self.volatile: list[str] = []
         self.storage_used = False
         self.script_timeout = 0.0
@@ -239,6 +240,7 @@ class Browser:
         crawl cleanly and the browser with it."""
         chrome, driver_path = find_executables(self.config)
         self.frame_id = None
+        self.pages = 0
         self.profile = tempfile.mkdtemp(prefix="statecrawl-profile-")
         options = webdriver.ChromeOptions()
         options.binary_location = chrome
@@ -445,6 +447,7 @@ class Browser:
     def load(self, url: str) -> Snapshot:
         """Load ``url`` and return the settled state it shows."""
         self._drain()
+        self.pages += 1
         self._limit(self.config.timing.load_timeout)
         try:
             before = self._document()
@@ -584,7 +587,14 @@ class Browser:
             web.execute_cdp_cmd("Runtime.evaluate", {**clear, "contextId": self._world()})
 
     def reset(self, url: str) -> Snapshot:
-        """Clean cookies and storage, then load ``url``."""
+        """Clean cookies and storage, then load ``url``; in a fresh browser after
+        ``browser.recycle_after`` pages (nothing of the old one's page is needed then)."""
+        recycle = self.config.browser.recycle_after
+        if recycle is not None and self.pages >= recycle:
+            self._drain(final=True)  # what the old browser fetched is still archived
+            log.info("replacing the browser after %d pages", self.pages)
+            self.close()
+            self.start()
         try:
             self.clear_storage()
         except WebDriverException as exc:

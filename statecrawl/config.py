@@ -189,6 +189,8 @@ class BrowserSettings:
     ``window_width`` and ``window_height`` are the viewport, the part of the window a page
     lays itself out in (``innerWidth`` and ``innerHeight``), and so the size of every
     screenshot; the names stay those of the window for the crawls that recorded them.
+    ``recycle_after``: a browser that loaded this many pages is replaced by a fresh one at
+    its next reset (``None``: never); Chromium grows and slows with every page it shows.
     """
 
     binary: str | None = None
@@ -198,10 +200,12 @@ class BrowserSettings:
     window_height: int = 900
     extra_args: tuple[str, ...] = ()
     dialogs: Literal["accept", "dismiss"] = "accept"
+    recycle_after: int | None = 1000
 
     def __post_init__(self) -> None:
         _normalise(self, "browser.")
         _check_range("browser.count", self.count, 1, MAX_BROWSERS)
+        _check_range("browser.recycle_after", self.recycle_after, 1, MAX_COUNT, " pages")
         _check_range("browser.window_width", self.window_width, 200, MAX_WINDOW, " pixels")
         _check_range("browser.window_height", self.window_height, 200, MAX_WINDOW, " pixels")
         for arg in self.extra_args:

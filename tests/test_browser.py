@@ -89,3 +89,22 @@ def test_fragment_only_load_starts_a_fresh_document(site: Site, browser: Browser
         assert text(shown.html, "loads") == "loads 1"
         assert text(shown.html, "count") == "clicked 0"
         assert text(browser.fire(more).html, "count") == "clicked 1"
+
+
+def test_a_browser_is_replaced_after_recycle_after_pages(site: Site) -> None:
+    """A long-lived Chromium grows and slows: after ``recycle_after`` pages the next reset
+    starts a fresh browser (a new profile and processes, the old ones gone), and what the
+    old one fetched is still handed over."""
+    site.page("/", "storage.html")
+    config = Config(start_urls=(site.url("/"),), browser={"recycle_after": 2})
+    with Browser(config, capture_network=True) as browser:
+        browser.reset(site.url("/"))
+        browser.reset(site.url("/"))
+        profile, pids = browser.profile, list(browser.pids)
+        assert browser.pages == 2
+        snapshot = browser.reset(site.url("/"))
+        assert text(snapshot.html, "visits") == "visit 1"
+        assert browser.profile != profile and browser.pages == 1
+        assert not any(alive(pid) for pid in pids)
+        fetched = [x.url for x in browser.take_exchanges()]
+        assert fetched.count(site.url("/")) == 3
