@@ -517,7 +517,7 @@ class Explorer:
         if root is not None:
             self.loads[url] = root
             self.store.first_load(url, second.html)
-            slot.current = root
+            slot.current, slot.came_from = root, None
 
     def _loaded_link(self, slot: Slot, work: Work, outcome: Outcome) -> None:
         """A link loaded: its page is a state, unless it failed or left the scope."""
@@ -542,7 +542,7 @@ class Explorer:
             return
         depth = source.depth + 1
         target = self._observe(snapshot, slot, depth, outcome.exchanges, source.id, action)
-        slot.current = target
+        slot.current, slot.came_from = target, None
         if target is None:
             return
         self.links[url] = target
@@ -566,6 +566,12 @@ class Explorer:
             if why is None and failure is not None and failure.stage == "reach":
                 slot.current = None
                 why = f"replay failed: {failure.message}"
+            if why is not None and way.url is not None and not way.steps:
+                # A state's own URL, loaded to learn whether it shows the state, did not: that
+                # is learned, and no way failed (several browsers may have tried it at once).
+                log.info("state %s: its URL shows another state (%s)", work.state, why)
+                self._requeue(work)
+                return
             if why is not None:
                 self._missed(work, why)
                 return
@@ -588,9 +594,10 @@ class Explorer:
         source = self.states[self.resolve(source.id)]
         depth = source.depth + 1
         target = self._observe(snapshot, slot, depth, outcome.exchanges, source.id, action)
-        slot.current = target
+        came_from = self.resolve(slot.came_from) if slot.came_from is not None else None
+        slot.current, slot.came_from = target, source.id
         if target is not None:
-            self.connect(source.id, action, target, snapshot)
+            self.connect(source.id, action, target, snapshot, came_from=came_from)
         for url in snapshot.popups:
             self._popup(source, action, url)
         if self.danger(action):
@@ -608,7 +615,7 @@ class Explorer:
             shown = self._reconcile([snapshot], [way.start])[0]
             if not way.steps:  # a state's own URL, tried once: what a load of it shows
                 self.loads.setdefault(way.url, shown)
-            slot.current = shown
+            slot.current, slot.came_from = shown, None
             if shown != self.resolve(way.start):
                 return f"loading {way.url} shows another state than {way.start}"
         if not outcome.steps:
@@ -621,7 +628,8 @@ class Explorer:
                 self._learn(set(snapshot.volatile))
         expected = [target for _, target in way.steps[: len(outcome.steps)]]
         reached = self._reconcile(outcome.steps, expected)
-        slot.current = reached[-1]  # the browser went as far as the steps did
+        # the browser went as far as the steps did
+        slot.current, slot.came_from = reached[-1], [slot.current, *reached][-2]
         for (action, target), got in zip(way.steps, reached, strict=False):
             if got != self.resolve(target):
                 return f"{action.event} on {action.name} led to another state than {target}"
@@ -822,10 +830,11 @@ class Explorer:
         target: str,
         snapshot: Snapshot | None,
         inferred: bool = False,
+        came_from: str | None = None,
     ) -> None:
         self.edge_actions[(source, action.key)] = action
         if not inferred:
-            self.effects.record(action, self.states[source].url, target)
+            self.effects.record(action, self.states[source].url, target, came_from)
             if self.recrawl is not None:
                 self.recrawl.verified(source, action, target)
         attrs: dict[str, Any] = {

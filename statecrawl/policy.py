@@ -36,15 +36,21 @@ class Danger:
 class Effects:
     """What each script action did: the URLs of the states it was fired in and the states
     it led to. An action that led to one same state from states of ``after`` different URLs
-    (a search box in a page header) is taken to do so everywhere."""
+    (a search box in a page header) is taken to do so everywhere, once it was seen to lead
+    somewhere else than where the browser came from: a "Back" button (``history.back()``)
+    fired in pages reached from one list leads to that list every time, but from pages
+    reached from another list to that other one."""
 
     def __init__(self, after: int | None) -> None:
         self.after = after
         self.table: dict[str, tuple[set[str], set[str]]] = {}  # action key -> (URLs, targets)
         self.changed: set[str] = set()  # action keys changed since the crawl store saved them
+        # action keys seen to lead elsewhere than to the state the browser came from
+        self.independent: set[str] = set()
 
-    def record(self, action: Action, url: str, target: str) -> None:
-        """``action``, fired in a state at ``url``, led to ``target``."""
+    def record(self, action: Action, url: str, target: str, came_from: str | None) -> None:
+        """``action``, fired in a state at ``url`` that the browser reached from
+        ``came_from`` (``None``: by a load), led to ``target``."""
         if action.is_link:  # a link's target is known by its URL, never inferred from this
             return
         urls, targets = self.table.setdefault(action.key, (set(), set()))
@@ -52,6 +58,8 @@ class Effects:
             urls.add(url)
             targets.add(target)
             self.changed.add(action.key)
+        if target != came_from:
+            self.independent.add(action.key)
 
     def known(self, action: Action) -> str | None:
         """The state ``action`` is known to lead to from anywhere, if any."""
@@ -59,7 +67,7 @@ class Effects:
         if self.after is None or action.is_link or effect is None:
             return None
         urls, targets = effect
-        if len(urls) < self.after or len(targets) != 1:
+        if len(urls) < self.after or len(targets) != 1 or action.key not in self.independent:
             return None
         return next(iter(targets))
 

@@ -128,6 +128,7 @@ def _small(e: Explorer) -> dict[str, Mapping[str, Any]]:
     """The explorer's other tables, small or of an incremental crawl only, by name."""
     return {
         "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
+        "independent": dict.fromkeys(e.effects.independent, True),
         **(e.recrawl.dump() if e.recrawl is not None else {}),
         "browsers": dict.fromkeys(e.executor.profiles(), True),
     }
@@ -164,6 +165,7 @@ def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
     e.effects.load(checkpoint.effects)
     e.volatile = frozenset(checkpoint.volatile)
     tables = checkpoint.tables
+    e.effects.independent = set(tables.get("independent", {}))
     e.loads = TrackedDict(tables.get("loads", {}))
     e.links = TrackedDict(tables.get("links", {}))
     e.merged = TrackedDict(tables.get("merged", {}))

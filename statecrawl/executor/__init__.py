@@ -93,6 +93,7 @@ class Slot:
     name: str
     browser: Browser | None = None
     current: str | None = None
+    came_from: str | None = None  # the state before ``current``, if an action led from it
     busy: bool = False
     work: Work | None = None  # in flight: not fired yet for a checkpoint
     plan: Plan | None = None  # the way to the work's state, when it needs one
