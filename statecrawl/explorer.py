@@ -566,14 +566,14 @@ class Explorer:
             if why is None and failure is not None and failure.stage == "reach":
                 slot.current = None
                 why = f"replay failed: {failure.message}"
-            if why is not None and way.url is not None and not way.steps:
-                # A state's own URL, loaded to learn whether it shows the state, did not: that
-                # is learned, and no way failed (several browsers may have tried it at once).
-                log.info("state %s: its URL shows another state (%s)", work.state, why)
-                self._requeue(work)
-                return
             if why is not None:
-                self._missed(work, why)
+                if way.url is not None and not way.steps:
+                    # A state's own URL, loaded to learn whether it shows the state, did not:
+                    # that is learned, no way failed (several browsers may have tried at once).
+                    log.info("state %s: its URL shows another state (%s)", work.state, why)
+                    self._requeue(work)
+                else:
+                    self._missed(work, why)
                 return
             if outcome.fired is None and failure is None:
                 # The way was right after all (its keys changed with what was learned on it),

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 SEPARATOR = " "  # between a state id and an action key in a table key (neither has spaces)
 
 
+_NONE = object()  # no value saved yet
+
+
 def _token(value: Any) -> Any:
     """What a table value is compared by: itself if a scalar, else its JSON."""
     if value is None or isinstance(value, str | int | float):
@@ -98,7 +101,9 @@ class Saver:
         ]
         values = {(name, k): v for name, table in _small(e).items() for k, v in table.items()}
         small = {key: _token(v) for key, v in values.items()}
-        rows["tables"] += [(*k, values[k]) for k, v in small.items() if self._small.get(k, e) != v]
+        rows["tables"] += [
+            (*k, values[k]) for k, v in small.items() if self._small.get(k, _NONE) != v
+        ]
         gone["tables"] += [k for k in self._small if k not in small]
         rows["meta"] = [("stats", asdict(e.stats))]
 

@@ -7,9 +7,11 @@ cost of a checkpoint does not grow with the crawl. Values that are not keys are 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +108,18 @@ class SqliteStore:
         except sqlite3.Error as exc:
             raise ArchiveError(f"cannot open the crawl store {self.path}: {exc}") from None
 
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: all of it or nothing, and a one-line error."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                yield self._db
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._db.execute("ROLLBACK")
+                raise ArchiveError(f"cannot write the crawl store {self.path}: {exc}") from None
+
     def _run(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         with self._lock:
             try:
@@ -147,41 +161,25 @@ class SqliteStore:
 
     def rename_snapshots(self, names: dict[str, str]) -> None:
         """States got new ids (old id -> new id)."""
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                self._db.executemany(
-                    "UPDATE OR REPLACE snapshots SET state = ? WHERE state = ?",
-                    [(new, old) for old, new in names.items()],
-                )
-                self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._db.execute("ROLLBACK")
-                raise ArchiveError(f"cannot write the crawl store {self.path}: {exc}") from None
+        with self._transaction() as db:
+            db.executemany(
+                "UPDATE OR REPLACE snapshots SET state = ? WHERE state = ?",
+                [(new, old) for old, new in names.items()],
+            )
 
     # ---- checkpoints -------------------------------------------------------------------------
     def write(self, changes: Changes) -> None:
         """Make a checkpoint of ``changes`` to the last one, in one transaction."""
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                for table, (keys, _, _) in TABLES.items():
-                    if changes.replace:
-                        self._db.execute(f"DELETE FROM {table}")
-                    elif changes.gone.get(table):
-                        where = " AND ".join(f"{k} = ?" for k in keys)
-                        self._db.executemany(
-                            f"DELETE FROM {table} WHERE {where}", changes.gone[table]
-                        )
-                    if changes.rows.get(table):
-                        self._db.executemany(
-                            _upsert(table), [_encode(table, r) for r in changes.rows[table]]
-                        )
-                self._db.execute("INSERT OR REPLACE INTO meta VALUES ('saved', '1')")
-                self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._db.execute("ROLLBACK")
-                raise ArchiveError(f"cannot write the crawl store {self.path}: {exc}") from None
+        with self._transaction() as db:
+            for table, (keys, _, _) in TABLES.items():
+                if changes.replace:
+                    db.execute(f"DELETE FROM {table}")
+                elif changes.gone.get(table):
+                    where = " AND ".join(f"{k} = ?" for k in keys)
+                    db.executemany(f"DELETE FROM {table} WHERE {where}", changes.gone[table])
+                if changes.rows.get(table):
+                    db.executemany(_upsert(table), [_encode(table, r) for r in changes.rows[table]])
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('saved', '1')")
 
     def load(self) -> Checkpoint | None:
         """The last checkpoint, or ``None`` before the first."""
