@@ -258,7 +258,7 @@ class ArchiveWriter:
             revisit = self._builder.create_revisit_record(
                 url, earlier.digest, earlier.url, earlier.date, warc_headers_dict=tags
             )
-            self._write([revisit])
+            self._write(_serialize([revisit]), 1)
             self._stats.revisits += 1
 
     def write_resources(self) -> None:

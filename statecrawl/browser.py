@@ -19,8 +19,10 @@ import secrets
 import shutil
 import signal
 import tempfile
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -189,6 +191,38 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
+_launcher: tuple[int, ThreadPoolExecutor] | None = None
+_launcher_lock = threading.Lock()
+
+
+def _launch(start: Callable[[], None]) -> None:
+    """Run ``start`` (it spawns ChromeDriver) in this process's launcher thread. The death
+    signal of :func:`_die_with_parent` comes when the *thread* that spawned the process ends:
+    spawned by a crawl's worker thread, ChromeDriver would die with it, before the crawl
+    closes its browser (and a Dask worker's threads come and go)."""
+    global _launcher
+    with _launcher_lock:
+        if _launcher is None or _launcher[0] != os.getpid():  # none yet, or a forked copy
+            _launcher = (os.getpid(), ThreadPoolExecutor(1, "statecrawl-launcher"))
+        pool = _launcher[1]
+    pool.submit(start).result()
+
+
+class _DriverService(webdriver.ChromeService):
+    """ChromeDriver, started in its own session by the launcher thread, and killed when
+    statecrawl's process ends, however it ends."""
+
+    def __init__(self, executable_path: str) -> None:
+        super().__init__(
+            executable_path=executable_path,
+            log_output=os.devnull,
+            popen_kw={"start_new_session": True, "preexec_fn": _die_with_parent},
+        )
+
+    def start(self) -> None:
+        _launch(super().start)
+
+
 def _crashed(exc: WebDriverException) -> bool:
     text = (exc.msg or str(exc)).lower()
     return isinstance(exc, InvalidSessionIdException | NoSuchWindowException) or any(
@@ -256,13 +290,8 @@ class Browser:
         options.page_load_strategy = "none"
         if self.capture_network:
             options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-        service = webdriver.ChromeService(
-            executable_path=driver_path,
-            log_output=os.devnull,
-            popen_kw={"start_new_session": True, "preexec_fn": _die_with_parent},
-        )
         try:
-            self.driver = webdriver.Chrome(options=options, service=service)
+            self.driver = webdriver.Chrome(options=options, service=_DriverService(driver_path))
         except WebDriverException as exc:
             self._remove_profile()
             raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None

@@ -149,7 +149,11 @@ def crawl(tmp_path: Path) -> Callable[..., statecrawl.Crawl]:
     def run(*urls: str, **options: Any) -> statecrawl.Crawl:
         options.setdefault("out", tmp_path / "out")
         options.setdefault("archive", {"enabled": False})
-        return statecrawl.crawl(list(urls), **options)
+        result = statecrawl.crawl(list(urls), **options)
+        # statecrawl's own plugins (the archive) never fail: a failure is a bug, not noise
+        if "plugins" not in options:
+            assert result.stats["plugin_failures"] == 0, result.graph.graph["plugin_failures"]
+        return result
 
     return run
 

@@ -8,6 +8,7 @@ import contextlib
 import os
 import re
 import signal
+import threading
 import time
 from collections.abc import Iterator
 
@@ -108,3 +109,20 @@ def test_a_browser_is_replaced_after_recycle_after_pages(site: Site) -> None:
         assert not any(alive(pid) for pid in pids)
         fetched = [x.url for x in browser.take_exchanges()]
         assert fetched.count(site.url("/")) == 3
+
+
+def test_a_browser_started_by_a_thread_outlives_it(site: Site) -> None:
+    """ChromeDriver dies when what spawned it ends, and the kernel counts a thread as that:
+    a browser started by a crawl's worker thread (or a Dask task) lost its ChromeDriver as
+    soon as the thread ended, and closing it afterwards waited on a refused connection."""
+    site.page("/", "storage.html")
+    browser = Browser(Config(start_urls=(site.url("/"),)))
+    starter = threading.Thread(target=browser.start)
+    starter.start()
+    starter.join()
+    try:
+        time.sleep(0.5)  # the death signal, had it come, would have been delivered by now
+        assert browser.driver is not None and browser.driver.service.process.poll() is None
+        assert text(browser.reset(site.url("/")).html, "visits") == "visit 1"
+    finally:
+        browser.close()

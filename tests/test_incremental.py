@@ -95,8 +95,12 @@ def test_a_changed_api_is_found_and_the_rest_carried_over(shelf: Shelf, tmp_path
     for h in into_old:
         target = (h.get_header("WARC-Refers-To-Target-URI"), h.get_header("WARC-Refers-To-Date"))
         assert earlier[h.get_header("WARC-Refers-To")] == target
-    unchanged = {h.get_header("WARC-Statecrawl-State") for h in into_old}
-    assert unchanged & set(changes["unchanged"])
+    # every unchanged state is a revisit of its snapshot record in OLD (a state's record has
+    # a key; an exchange's has none)
+    unchanged = {h.get_header("WARC-Statecrawl-State") for h in into_old
+                 if h.get_header("WARC-Statecrawl-Key")}
+    assert unchanged == set(changes["unchanged"])
+    assert new.stats["plugin_failures"] == 0
     assert not any((new.path / "states" / f"{s}.png").exists() for s in unchanged)
     for warc in (new.path / "archive").glob("*.warc.gz"):
         assert run_tool("warcio", "check", str(warc)).returncode == 0
@@ -117,6 +121,10 @@ def test_an_unchanged_recrawl_writes_little_and_keeps_every_state(
     # screenshot, every DOM file a hard link to OLD's (byte ratios: benchmarks/incremental.py).
     kinds = {kind for kind, _ in records(again.path)}
     assert kinds <= {"warcinfo", "revisit", "request", "response"}, kinds
+    revisited = {h.get_header("WARC-Statecrawl-State") for kind, h in records(again.path)
+                 if kind == "revisit" and h.get_header("WARC-Statecrawl-Key")}
+    assert revisited == ids(old)
+    assert again.stats["plugin_failures"] == 0
     # (a response only for a body the browser could not read, under load: nothing to compare)
     bodies = [h for kind, h in records(again.path) if kind == "response"]
     assert all(h.get_header("WARC-Statecrawl-Body-Error") for h in bodies)
