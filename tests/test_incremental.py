@@ -5,6 +5,7 @@ earlier crawl's records instead of copying them."""
 
 from __future__ import annotations
 
+import difflib
 import json
 from pathlib import Path
 from typing import Any
@@ -120,7 +121,11 @@ def test_an_unchanged_recrawl_writes_little_and_keeps_every_state(
     # Nothing is archived again: revisits (and the requests that led to them) only, no
     # screenshot, every DOM file a hard link to OLD's (byte ratios: benchmarks/incremental.py).
     kinds = {kind for kind, _ in records(again.path)}
-    assert kinds <= {"warcinfo", "revisit", "request", "response"}, kinds
+    assert kinds <= {"warcinfo", "revisit", "request", "response"}, [
+        (s, list(difflib.unified_diff(old.html(s).splitlines(), again.html(s).splitlines())))
+        for kind, h in records(again.path)
+        if kind == "resource" and (s := h.get_header("WARC-Statecrawl-State"))
+    ]
     revisited = {h.get_header("WARC-Statecrawl-State") for kind, h in records(again.path)
                  if kind == "revisit" and h.get_header("WARC-Statecrawl-Key")}
     assert revisited == ids(old)
