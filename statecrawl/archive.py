@@ -302,7 +302,8 @@ class ArchiveWriter:
             self._stats.unique_payload_bytes += len(body)
 
     def _write_duplicate(self, ex: Exchange, earlier: Seen, state_id: str | None) -> None:
-        if self.settings.dedup == "skip":
+        dedup = self.settings.dedup
+        if dedup == "skip" or (dedup == "state" and state_id is None):
             self._stats.skipped += 1
             return
         date = _warc_date(ex.started)
@@ -697,7 +698,8 @@ def _reason(exc: OSError) -> str:
 
 class Archiver(Plugin):
     """The crawl's archivist: every exchange, and every state's DOM, frames and screenshot
-    (``archive.screenshots``: of every state, of none, or of the first state of each URL)."""
+    (``archive.screenshots``: of every state, of none, or of the first state of each URL;
+    in an incremental crawl, a URL the earlier crawl has a screenshot of has one)."""
 
     needs_network = True
 
@@ -713,6 +715,11 @@ class Archiver(Plugin):
         baseline = crawl.baseline
         if baseline is not None:  # what the earlier crawl archived is referred to, not copied
             self.writer.seed(baseline.payloads, baseline.rebase)
+            # "new-url": a URL the earlier crawl has a screenshot of has one
+            nodes = baseline.graph.nodes(data=True)
+            self._shot_urls = {
+                baseline.rebase(n["url"]) for _, n in nodes if n.get("screenshot") and n.get("url")
+            }
 
     def on_state(
         self,

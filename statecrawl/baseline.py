@@ -63,7 +63,8 @@ class Baseline:
         self._ids.update((n, n) for n in self.states)
         self.volatile: frozenset[str] = frozenset(self.graph.graph.get("volatile") or ())
         self.targets = {(u, k): v for u, v, k in self.graph.edges(keys=True) if v in self.states}
-        self.actions: dict[tuple[str, str], Action] = {}
+        self.actions: dict[str, list[Action]] = {}  # state -> its actions
+        self.loads: dict[str, str] = {}  # a loaded URL (new origin) -> the state it showed
         self.snapshots: dict[str, dict[str, Any]] = {}
         self.history: dict[str, list[int]] = {}
         self._read_store()
@@ -93,15 +94,18 @@ class Baseline:
         checkpoint = open_store(self.path).load()
         if checkpoint is None:
             return
-        for source, key, data in checkpoint.actions:
+        for source, _, data in checkpoint.actions:
             state = self.id(source)
             if state is not None:
-                self.actions[(state, key)] = Action.from_data(data)
+                self.actions.setdefault(state, []).append(Action.from_data(data))
         for record in checkpoint.states:
             state = self.id(record.id)
             if state is not None:
                 self.snapshots[state] = record.snapshot
         self.history = {k: list(v) for k, v in checkpoint.tables.get("history", {}).items()}
+        for url, state in checkpoint.tables.get("loads", {}).items():
+            if (found := self.id(state)) is not None:
+                self.loads[self.rebase(url)] = found
 
     def _read_warc(self, warc: Path) -> None:
         try:
@@ -142,8 +146,10 @@ class Baseline:
     def check(self, scope: Scope) -> None:
         """Ask the server which of OLD's resources changed (conditional requests where OLD
         recorded an ``ETag`` or a ``Last-Modified``; else the payload digest decides), and mark
-        dirty every state that fetched one, the states above it in OLD's tree, and the states
-        below it down to those that fetched something of their own."""
+        dirty every state that fetched one and the states below it in OLD's tree down to
+        those that fetched something of their own. (The states above it need no new visit:
+        the way to it goes through them, and what the recrawl carries over from OLD is
+        followed down to what is dirty.)"""
         started = time.monotonic()
         try:
             entries = read_resources(self.path)
@@ -165,17 +171,15 @@ class Baseline:
                     self.changed.add(self.rebase(entry["url"]))
                     self.dirty |= states
         # Along the crawl's tree (an action that leads one level deeper; a "Back" up is no
-        # tree edge): the states above one that changed lead to it; the states below it may
-        # show what it fetched (a single-page app keeps it in memory), down to those that
-        # fetched something of their own, which show that.
+        # tree edge): the states below one that changed may show what it fetched (a
+        # single-page app keeps it in memory), down to those that fetched something of their
+        # own, which show that.
         depth = dict(self.graph.nodes(data="depth"))
         tree = nx.DiGraph(
             (u, v) for u, v in self.graph.edges()
             if u in self.states and v in self.states and depth[v] == depth[u] + 1
         )
         below = [s for s in self.dirty if s in tree]
-        for state in below:
-            self.dirty |= nx.ancestors(tree, state)
         while below:
             following = [
                 child for state in below for child in tree.successors(state)

@@ -224,12 +224,18 @@ class Archive:
     ``screenshot_quality`` from 1 to 100 (jpeg and webp only). A screenshot holds its
     browser about 50 ms whatever the format, so the default takes one per URL, as jpeg at 50:
     the archive then costs a crawl little time and space (see the README's benchmarks).
+
+    ``dedup``: what a capture of a payload already archived (same URL, same digest) becomes.
+    ``"revisit"``: a revisit record, always. ``"state"``: a revisit record when a state
+    fetched it, nothing when it was fetched again on the way back to a known state (the
+    resets and replays that fetch a page's documents and scripts over and over; counted in
+    the stats' ``skipped``). ``"skip"``: nothing, ever.
     """
 
     enabled: bool = True
     prefix: str = "statecrawl"
     roll_size: int = 1_000_000_000
-    dedup: Literal["revisit", "skip"] = "revisit"
+    dedup: Literal["revisit", "state", "skip"] = "state"
     screenshots: Literal["all", "none", "new-url"] = "new-url"
     screenshot_format: Literal["png", "jpeg", "webp"] = "jpeg"
     screenshot_quality: int = 50

@@ -792,6 +792,8 @@ class Explorer:
             state.final = True
             self.graph.node(state_id)["after_dangerous"] = True
         elif depth < limits.max_depth:
+            if self.recrawl is not None:
+                self.recrawl.place(state, parent, action)
             (self.recrawl or self).push(state)
         return state_id
 
@@ -821,7 +823,7 @@ class Explorer:
         self.graph.node(state_id)["depth"] = depth
         self.strategy.discard(state_id)
         if depth < self.config.limits.max_depth and not (state.unreachable or state.final):
-            self.push(state)
+            (self.recrawl or self).push(state)
 
     def connect(
         self,

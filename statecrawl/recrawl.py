@@ -1,9 +1,11 @@
 """What an incremental crawl (``crawl --since OLD``) adds to the engine.
 
-The engine asks a :class:`Recrawl` what to fire in each state it finds: everything, or, for
-an unchanged state under which nothing changed (:class:`statecrawl.baseline.Baseline`), a
-sample of its actions. The others are carried over from the baseline once the frontier is
-empty, unless a sampled action showed a change. At the end the states are classified against
+The engine asks a :class:`Recrawl` what to fire in each state it finds. A state at a place
+the baseline knows (the same key, or reached by the same action from such a place) fires
+what is new in it and what leads into a part of the app that changed
+(:class:`statecrawl.baseline.Baseline`), and only a sample of the rest. The others are
+carried over from the baseline once the frontier is empty, unless a sampled action showed a
+change. At the end the states are classified against
 the baseline and each state's change history is brought up to date.
 """
 
@@ -40,6 +42,7 @@ class Recrawl:
         self.settings = engine.config.incremental
         self.carried: dict[str, list[Action]] = {}  # state -> actions to carry over at the end
         self.history: dict[str, list[int]] = dict(baseline.history)  # state -> [seen, changed]
+        self.places: dict[str, str] = {}  # changed state -> the baseline's state at its place
         self.sampler = random.Random(self.settings.seed)
 
     def unchanged(self, key: str) -> bool:
@@ -52,31 +55,59 @@ class Recrawl:
             return None
         return self.baseline.path / self.engine.out.snapshot_path(key)
 
+    def place(self, state: State, source: str | None, action: Action | None) -> str | None:
+        """The baseline's state at the place of ``state``, found by ``action`` of ``source``
+        (neither: by loading its URL): the same state when unchanged, else where the same
+        action of the same place (or the same URL) led in the baseline (a results page that
+        lists one more item), if anywhere."""
+        baseline = self.baseline
+        if state.id in baseline.states:
+            return state.id
+        if state.id not in self.places:
+            if source is None:
+                target = baseline.loads.get(state.url)
+            else:
+                before = self.old(source)
+                key = action.key if action is not None else None
+                target = baseline.targets.get((before, key)) if before and key else None
+            if target is not None:
+                self.places[state.id] = target
+        return self.places.get(state.id)
+
+    def old(self, state: str) -> str | None:
+        """The baseline's state at the place of ``state`` (see :meth:`place`)."""
+        return state if state in self.baseline.states else self.places.get(state)
+
     def push(self, state: State) -> None:
-        """Put ``state``'s work in the frontier: all its actions, or for an unchanged state
-        under which nothing the server sends changed, a sample of those the baseline knows
-        to verify it, ``verify_fraction`` of them in expectation (the rest is carried over
-        at the end, see :meth:`verified`)."""
+        """Put ``state``'s work in the frontier: all its actions at a place the baseline does
+        not know (see :meth:`place`); else those that are new or lead into a part that
+        changed, and a sample of the others to verify the place, ``verify_fraction`` of them
+        in expectation (the rest is carried over at the end, see :meth:`verified`)."""
         engine = self.engine
-        if not self.unchanged(state.key) or state.key in self.baseline.dirty:
+        before = self.old(state.id)
+        if before is None:
             engine.push(state)
             return
-        known, fire = self.carriable(state.id, state.actions)
+        known, fire = self.carriable(before, state.actions)
         share = self.verify_fraction(state.id) * len(known)  # a count, in expectation
         count = math.floor(share) + (self.sampler.random() < share - math.floor(share))
+        if before != state.id:
+            # A place that changed may show its change in what follows (a single-page app's
+            # tabs show the data it holds): one action at least checks that it does not.
+            count = max(count, min(1, len(known)))
         sample = set(self.sampler.sample(range(len(known)), count))
-        for i, action in enumerate(known):
-            if i in sample:
-                fire.append(action)
-            else:
-                self.carried.setdefault(state.id, []).append(action)
+        fire += [action for i, action in enumerate(known) if i in sample]
+        carried = [action for i, action in enumerate(known) if i not in sample]
+        if carried:  # (pushed again at a smaller depth: sampled anew)
+            self.carried[state.id] = carried
         for action in fire:
             if (state.id, action.key) not in engine.fired:
                 engine.strategy.push(Work(state.id, action, state.depth))
 
     def carriable(self, state: str, actions: list[Action]) -> tuple[list[Action], list[Action]]:
-        """``actions`` of ``state`` split: those that may be carried over (the baseline knows
-        where they lead, to a state under which nothing changed), and those to fire."""
+        """``actions`` at the place of the baseline's ``state`` split: those that may be
+        carried over (the baseline knows where they lead, to a state under which nothing
+        changed), and those to fire."""
         targets, dirty = self.baseline.targets, self.baseline.dirty
         carriable = [a for a in actions if targets.get((state, a.key)) not in (None, *dirty)]
         return carriable, [a for a in actions if a not in carriable]
@@ -93,7 +124,7 @@ class Recrawl:
         state, where it led before; if not, all the state's actions are fired after all."""
         if source not in self.carried:
             return
-        before = self.baseline.targets.get((source, action.key))
+        before = self.baseline.targets.get((self.old(source), action.key))
         if before is None or before in self.baseline.dirty:
             return  # not a check: its target was to be seen again anyway
         if before != target:
@@ -116,8 +147,9 @@ class Recrawl:
             source = engine.states.get(engine.resolve(source_id))
             if source is None:
                 continue
+            place = self.old(source_id)
             for action in actions:
-                old = baseline.targets.get((source_id, action.key))
+                old = baseline.targets.get((place, action.key))
                 if old is None:
                     continue
                 target = engine.index.get(old)
@@ -126,8 +158,7 @@ class Recrawl:
                     if target is None:
                         continue
                     if source.depth + 1 < max_depth:
-                        below = [a for (s, _), a in baseline.actions.items() if s == old]
-                        carriable, fire = self.carriable(old, below)
+                        carriable, fire = self.carriable(old, baseline.actions.get(old, []))
                         queue.append((old, carriable))
                         for action_below in fire:  # what changed below is seen again
                             engine.strategy.push(Work(target, action_below, source.depth + 1))
@@ -164,11 +195,13 @@ class Recrawl:
         return {
             "history": dict(self.history),
             "carried": {s: [a.key for a in actions] for s, actions in self.carried.items()},
+            "places": dict(self.places),
         }
 
     def load(self, tables: Mapping[str, Mapping[str, Any]]) -> None:
         """Take back what :meth:`dump` kept."""
         self.history = {k: list(v) for k, v in tables.get("history", {}).items()}
+        self.places = dict(tables.get("places", {}))
         states = self.engine.states
         for state, keys in tables.get("carried", {}).items():
             if state in states:

@@ -223,7 +223,7 @@ def test_identical_payload_becomes_revisit_and_changed_payload_a_response(tmp_pa
         writer.write_exchange(exchange("/", b"A" * 100, started=STARTED + 1), "s2")
         writer.write_exchange(exchange("/", b"B" * 50, started=STARTED + 2), "s3")
         writer.write_exchange(exchange("/other", b"A" * 100))
-        writer.write_exchange(exchange("/", None, from_cache=True, started=STARTED + 3))
+        writer.write_exchange(exchange("/", None, from_cache=True, started=STARTED + 3), "s4")
         stats = writer.stats
     records = all_records(tmp_path)
     assert types(records) == [
@@ -261,13 +261,31 @@ def test_dedup_skip_writes_duplicates_once(tmp_path: Path) -> None:
     assert entry["skipped"] is None
 
 
+def test_dedup_state_skips_duplicates_fetched_on_the_way_to_a_state(tmp_path: Path) -> None:
+    """The default: a state that fetches an archived payload again gets a revisit; the resets
+    and replays that fetch it again on the way to a known state (no state) write nothing,
+    unless what they fetch is new."""
+    with ArchiveWriter(tmp_path, Archive(), INFO) as writer:
+        writer.write_exchange(exchange("/", b"A"), "s1")
+        writer.write_exchange(exchange("/", b"A", started=STARTED + 1))
+        writer.write_exchange(exchange("/", b"A", started=STARTED + 2), "s2")
+        writer.write_exchange(exchange("/", b"B", started=STARTED + 3))
+        stats = writer.stats
+    records = all_records(tmp_path)
+    assert types(records) == ["warcinfo", "response", "request", "revisit", "request",
+                              "response", "request"]
+    assert records[3]["headers"]["WARC-Statecrawl-State"] == "s2"
+    assert records[5]["payload"] == b"B"
+    assert (stats.skipped, stats.revisits) == (1, 1)
+
+
 def test_seeded_payloads_become_revisits_in_a_later_session(tmp_path: Path) -> None:
     with ArchiveWriter(tmp_path, Archive(), INFO) as first:
         first.write_exchange(exchange("/"))
         seen = first.seen
     with ArchiveWriter(tmp_path, Archive(), INFO) as second:
         second.seed(seen)
-        second.write_exchange(exchange("/", started=STARTED + 60))
+        second.write_exchange(exchange("/", started=STARTED + 60), "s1")
     older, newer = warc_files(tmp_path)
     assert older.name.endswith("-00000.warc.gz") and newer.name.endswith("-00001.warc.gz")
     original = parse_warc(older)[1]
@@ -643,15 +661,21 @@ def test_xhr_responses_and_post_bodies_are_archived(archived) -> None:
     assert index[result.start_url + "bg.png"]["referrers"] == [result.start_url + "app.css"]
 
 
-def test_resets_do_not_duplicate_payloads(site, crawl, tmp_path: Path) -> None:
+@pytest.mark.parametrize("dedup", ["revisit", "state"])
+def test_resets_do_not_duplicate_payloads(site, crawl, tmp_path: Path, dedup: str) -> None:
     site.page("/", "tree.html")
     out = tmp_path / "tree"
-    result = crawl(site.url("/"), out=out, archive={"enabled": True}, max_depth=2)
+    archive = {"enabled": True, "dedup": dedup}
+    result = crawl(site.url("/"), out=out, archive=archive, max_depth=2)
     assert result.stats["resets"] >= 10
     records = all_records(out)
     pages = [r for r in records if r["headers"].get("WARC-Target-URI") == site.url("/")]
     kinds = [r["headers"]["WARC-Type"] for r in pages]
     assert kinds.count("response") == 1  # loaded at every reset, stored once
+    if dedup == "state":  # the page fetched again on the way to a state: nothing written
+        assert kinds.count("revisit") == 1  # the root state's second load
+        assert result.graph.graph["archive"]["skipped"] >= result.stats["resets"] - 1
+        return
     assert kinds.count("revisit") >= result.stats["resets"] - 1
     revisit = next(r for r in pages if r["headers"]["WARC-Type"] == "revisit")
     assert revisit["headers"]["WARC-Profile"].endswith("identical-payload-digest")

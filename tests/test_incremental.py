@@ -24,21 +24,29 @@ ITEMS = {
     "vase": {"id": "vase", "name": "Vase", "text": "A blue vase, slightly chipped."},
 }
 CHANGED = {**ITEMS["clock"], "text": "A wall clock that no longer chimes: its spring broke."}
+KETTLE = {"id": "kettle", "name": "Kettle", "text": "A copper kettle that whistles."}
 
 
 class Shelf:
-    """The app on ``site``, in revision 0 (``ITEMS``) or 1 (the clock's text changed)."""
+    """The app on ``site``, in revision 0 (``ITEMS``), 1 (the clock's text changed) or 2
+    (a kettle added to the list)."""
 
     def __init__(self, site: Site) -> None:
         self.revision = 0
         self.site = site
         site.page("/", "shelf.html")
-        site.json("/api/items.json", [{"id": i, "name": v["name"]} for i, v in ITEMS.items()])
+        site.handler("/api/items.json", self._items)
         site.prefix("/api/items/", self._item)
+
+    def _items(self, request: Request) -> Response:
+        items = {**ITEMS, "kettle": KETTLE} if self.revision == 2 else ITEMS
+        listed = [{"id": i, "name": v["name"]} for i, v in items.items()]
+        return Response(json.dumps(listed), content_type="application/json")
 
     def _item(self, request: Request) -> Response:
         name = request.path.rsplit("/", 1)[-1].removesuffix(".json")
         item = CHANGED if (self.revision, name) == (1, "clock") else ITEMS.get(name)
+        item = KETTLE if (self.revision, name) == (2, "kettle") else item
         if item is None:
             return Response("not found", status=404)
         return Response(json.dumps(item), content_type="application/json")
@@ -78,7 +86,8 @@ def test_a_changed_api_is_found_and_the_rest_carried_over(shelf: Shelf, tmp_path
     assert ids(new) == ids(full)
     assert new.stats["transitions"] < full.stats["transitions"]
     summary = new.graph.graph["incremental"]
-    assert summary["carried"] > 0 and summary["resources_changed"] == 1
+    assert summary["resources_changed"] == 1
+    assert any(carried for *_, carried in new.graph.edges(data="carried"))
     changes = json.loads((new.path / "changes.json").read_text())
     (changed,) = changes["changed"]
     assert "no longer chimes" in changed["diff"]
@@ -107,6 +116,23 @@ def test_a_changed_api_is_found_and_the_rest_carried_over(shelf: Shelf, tmp_path
         assert run_tool("warcio", "check", str(warc)).returncode == 0
         index = run_tool("cdxj-indexer", str(warc))
         assert index.returncode == 0 and index.stdout.strip()
+
+
+def test_a_change_everywhere_is_caught_by_the_samples(shelf: Shelf, tmp_path: Path) -> None:
+    """The list gains an item, and every state shows the list: each state changed, though
+    the item pages fetched nothing that changed. Each is at the place of a state of OLD,
+    so only a sample of its actions was to be fired; the samples lead elsewhere than in
+    OLD, so everything is fired, and nothing stale is carried over."""
+    old = shelf.crawl(tmp_path / "old")
+    shelf.revision = 2
+    full = shelf.crawl(tmp_path / "full")
+    new = shelf.crawl(tmp_path / "new", since=tmp_path / "old")
+    assert ids(new) == ids(full)
+    changes = json.loads((new.path / "changes.json").read_text())
+    assert len(changes["changed"]) == len(old) and not changes["deleted"]
+    (kettle,) = changes["new"]
+    assert "copper kettle" in new.html(kettle["id"])
+    assert not any(carried for *_, carried in new.graph.edges(data="carried"))
 
 
 def test_an_unchanged_recrawl_writes_little_and_keeps_every_state(
