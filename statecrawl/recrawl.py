@@ -11,11 +11,11 @@ the baseline and each state's change history is brought up to date.
 
 from __future__ import annotations
 
+import heapq
 import json
 import logging
 import math
 import random
-from collections import deque
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -137,14 +137,23 @@ class Recrawl:
     def carry(self) -> None:
         """Take over from the baseline what was not fired again: each carried action's
         transition, and its target state with what lies below it, as they were. Actions
-        below that lead into a state that changed are put in the frontier instead."""
+        below that lead into a state that changed are put in the frontier instead. States are
+        taken shallowest first, as a breadth-first crawl finds them: a state carried over
+        at too great a depth would leave what lies below it unexplored."""
         engine, baseline = self.engine, self.baseline
-        queue = deque(self.carried.items())
+        states = engine.states
+        queue = [
+            (states[engine.resolve(s)].depth, i, s, actions)
+            for i, (s, actions) in enumerate(self.carried.items())
+            if engine.resolve(s) in states
+        ]
+        heapq.heapify(queue)
         self.carried = {}
         max_depth = engine.config.limits.max_depth
+        added = len(queue)
         while queue:
-            source_id, actions = queue.popleft()
-            source = engine.states.get(engine.resolve(source_id))
+            _, _, source_id, actions = heapq.heappop(queue)
+            source = states.get(engine.resolve(source_id))
             if source is None:
                 continue
             place = self.old(source_id)
@@ -159,7 +168,8 @@ class Recrawl:
                         continue
                     if source.depth + 1 < max_depth:
                         carriable, fire = self.carriable(old, baseline.actions.get(old, []))
-                        queue.append((old, carriable))
+                        heapq.heappush(queue, (source.depth + 1, added, old, carriable))
+                        added += 1
                         for action_below in fire:  # what changed below is seen again
                             engine.strategy.push(Work(target, action_below, source.depth + 1))
                 else:
