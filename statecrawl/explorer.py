@@ -815,15 +815,22 @@ class Explorer:
                 self.strategy.push(Work(state.id, action, state.depth))
 
     def improve(self, state_id: str, depth: int) -> None:
-        """A shorter way to a known state: give it the smaller depth and its due work."""
-        state = self.states[state_id]
-        if depth >= state.depth:
-            return
-        state.depth = depth
-        self.graph.node(state_id)["depth"] = depth
-        self.strategy.discard(state_id)
-        if depth < self.config.limits.max_depth and not (state.unreachable or state.final):
-            (self.recrawl or self).push(state)
+        """A shorter way to a known state: give it the smaller depth and its due work, and
+        the states its known transitions lead to theirs (one found at the depth limit
+        through a long way gets the work it was denied)."""
+        todo = [(state_id, depth)]
+        while todo:
+            state_id, depth = todo.pop()
+            state = self.states[state_id]
+            if depth >= state.depth:
+                continue
+            state.depth = depth
+            self.graph.node(state_id)["depth"] = depth
+            self.strategy.discard(state_id)
+            if depth < self.config.limits.max_depth and not (state.unreachable or state.final):
+                (self.recrawl or self).push(state)
+            todo += [(t, depth + 1) for _, t in self.graph.graph.out_edges(state_id)
+                     if t in self.states]
 
     def connect(
         self,
