@@ -553,11 +553,9 @@ class Explorer:
         """An action fired in its state, after the way there, if it needed one."""
         failure = outcome.failure
         if failure is not None and failure.kind in ("timeout", "crash"):
+            # A hung page hangs again, but a slow one on a loaded machine may not: one more try.
             slot.current = None
-            if failure.kind == "timeout":  # a hung page: trying again would hang again
-                self._record_failure(work, failure.message)
-            else:
-                self._retry_or_fail(work, failure.message)
+            self._retry_or_fail(work, failure.message)
             return
         if way is not None:
             if outcome.way:  # fetched again on the way to a known state: no state's own
@@ -885,8 +883,8 @@ class Explorer:
         self.stats.out_of_scope += 1
 
     def _retry_or_fail(self, work: Work, reason: str) -> None:
-        """The browser died during ``work``: try it once more in a new browser (the cause may
-        lie elsewhere), and record it as a failure the second time."""
+        """The browser died or hung during ``work``: try it once more in a new browser (the
+        cause may lie elsewhere), and record it as a failure the second time."""
         attempt = (work.state, work.action.key)
         if attempt not in self.retried:
             self.retried.add(attempt)

@@ -511,18 +511,21 @@ def test_a_failed_action_is_a_recorded_failure(tmp_path: Path) -> None:
     ]
 
 
-def test_a_hung_page_is_recorded_once_and_its_browser_restarted(tmp_path: Path) -> None:
+def test_a_hung_page_is_retried_once_then_recorded_and_its_browser_restarted(
+    tmp_path: Path,
+) -> None:
     app = FakeApp()
     app.state("home", "/")
     app.state("panel", "/")
     app.action("home", "Freeze", "panel", hangs=True)
     app.action("home", "Open", "panel")
     result = explore(app, tmp_path / "out")
-    assert app.fired() == [("home", "Freeze"), ("home", "Open")]  # a hang is not retried
+    # tried once more in a new browser (a slow page may answer then), then recorded
+    assert sorted(app.fired()) == [("home", "Freeze"), ("home", "Freeze"), ("home", "Open")]
     assert sorted(names(result).values()) == ["home", "panel"]
     stats = result.stats
-    assert (stats["failures"], stats["restarts"], stats["resets"]) == (1, 1, 1)
-    assert [b.restarts for b in app.browsers] == [1]
+    assert (stats["failures"], stats["restarts"]) == (1, 2)
+    assert [b.restarts for b in app.browsers] == [2]
     home = next(s for s in result.states() if s["depth"] == 0)
     assert [f["error"] for f in home["failures"]] == ["the page did not answer 'fire' in time"]
 
