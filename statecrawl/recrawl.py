@@ -12,6 +12,7 @@ the baseline and each state's change history is brought up to date.
 from __future__ import annotations
 
 import heapq
+import itertools
 import json
 import logging
 import math
@@ -61,18 +62,15 @@ class Recrawl:
         action of the same place (or the same URL) led in the baseline (a results page that
         lists one more item), if anywhere."""
         baseline = self.baseline
-        if state.id in baseline.states:
-            return state.id
-        if state.id not in self.places:
+        if state.id not in baseline.states and state.id not in self.places:
             if source is None:
                 target = baseline.loads.get(state.url)
             else:
                 before = self.old(source)
-                key = action.key if action is not None else None
-                target = baseline.targets.get((before, key)) if before and key else None
+                target = baseline.targets.get((before, action.key)) if before and action else None
             if target is not None:
                 self.places[state.id] = target
-        return self.places.get(state.id)
+        return self.old(state.id)
 
     def old(self, state: str) -> str | None:
         """The baseline's state at the place of ``state`` (see :meth:`place`)."""
@@ -109,8 +107,12 @@ class Recrawl:
         carried over (the baseline knows where they lead, to a state under which nothing
         changed), and those to fire."""
         targets, dirty = self.baseline.targets, self.baseline.dirty
-        carriable = [a for a in actions if targets.get((state, a.key)) not in (None, *dirty)]
-        return carriable, [a for a in actions if a not in carriable]
+        carriable: list[Action] = []
+        fire: list[Action] = []
+        for action in actions:
+            target = targets.get((state, action.key))
+            (carriable if target is not None and target not in dirty else fire).append(action)
+        return carriable, fire
 
     def verify_fraction(self, state_id: str) -> float:
         """``incremental.verify``, scaled by the state's estimated change rate (states that
@@ -142,15 +144,15 @@ class Recrawl:
         at too great a depth would leave what lies below it unexplored."""
         engine, baseline = self.engine, self.baseline
         states = engine.states
+        order = itertools.count()  # ties in depth: first carried, first taken
         queue = [
-            (states[engine.resolve(s)].depth, i, s, actions)
-            for i, (s, actions) in enumerate(self.carried.items())
-            if engine.resolve(s) in states
+            (states[found].depth, next(order), s, actions)
+            for s, actions in self.carried.items()
+            if (found := engine.resolve(s)) in states
         ]
         heapq.heapify(queue)
         self.carried = {}
         max_depth = engine.config.limits.max_depth
-        added = len(queue)
         while queue:
             _, _, source_id, actions = heapq.heappop(queue)
             source = states.get(engine.resolve(source_id))
@@ -168,8 +170,7 @@ class Recrawl:
                         continue
                     if source.depth + 1 < max_depth:
                         carriable, fire = self.carriable(old, baseline.actions.get(old, []))
-                        heapq.heappush(queue, (source.depth + 1, added, old, carriable))
-                        added += 1
+                        heapq.heappush(queue, (source.depth + 1, next(order), old, carriable))
                         for action_below in fire:  # what changed below is seen again
                             engine.strategy.push(Work(target, action_below, source.depth + 1))
                 else:
