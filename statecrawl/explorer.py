@@ -35,9 +35,9 @@ from .executor import Outcome, Slot, Task, get_executor
 from .graph import StateGraph
 from .models import generated_between, get_model, volatile_between
 from .network import Exchange
-from .planning import Plan, plan
+from .planning import Plan, near, plan, shape
 from .plugin import CrawlView, Plugin
-from .policy import Danger, Effects
+from .policy import Danger, Effects, Leaving
 from .politeness import Politeness, host_of, throttled
 from .recrawl import Recrawl
 from .resume import Saver, restore
@@ -74,6 +74,7 @@ class Stats:
 
 
 STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
+OWN_LOAD_FAILURES = 2  # loads of own URLs that must fail before URLs of that kind are not tried
 SAVE_EVERY = 1.0  # seconds between checkpoints: at most this much work is lost to a kill
 EXPORT_EVERY = 10.0  # seconds between exports of graph.json and graph.graphml during a crawl
 EXPORT_SHARE = 20  # ... at least this many times the last export's duration (<= 5 % of time)
@@ -129,10 +130,13 @@ class Explorer:
         # link URL -> where its page left the scope
         self.departures: TrackedDict[str, list[str]] = TrackedDict()
         self.edge_actions: dict[tuple[str, str], Action] = {}  # (source, action key) -> action
+        self.leaving = Leaving()
         self.fired: set[tuple[str, str]] = set()
         self.per_url: TrackedCounter[str] = TrackedCounter()
         self.retried: set[tuple[str, str]] = set()
         self.tries: Counter[str] = Counter()  # state -> failed ways to it since it was reached
+        # URL shape -> how many loads of a state's own URL showed it, and how many did not
+        self.own_loads: dict[str, tuple[int, int]] = {}
         self.seeds: deque[str] = deque(config.start_urls)  # start URLs to load
         self.recrawl: Recrawl | None = None  # an incremental crawl's side (--since)
         if config.incremental.since is not None:
@@ -298,7 +302,8 @@ class Explorer:
                 if url is not None:
                     self.seeds.remove(url)
                     return self._assign(slot, None, Task("seed", url=url), None)
-                work = self.strategy.pop(slot.current, self._ready)
+                nearby = near(self.graph.graph, self.edge_actions, slot.current)
+                work = self.strategy.pop(nearby, self._ready)
                 if work is not None:
                     state = self.states.get(work.state)
                     if state is None or state.unreachable:
@@ -425,7 +430,7 @@ class Explorer:
         whether that shows it; then by the cheapest known way from where the browser is or,
         every other time, from a start URL (in case the browser's state is not what the
         engine believes)."""
-        if state.url not in self.loads and state.url in self.scope:
+        if state.url not in self.loads and state.url in self.scope and self._worth_loading(state):
             return Plan(state.url, state.id, ())
         # A state that several URLs load is started from its own URL: another one may load
         # a page that looks the same but is not (an empty list under a filter in its hash).
@@ -439,6 +444,13 @@ class Explorer:
             starts = {sid: url for sid, url in starts.items() if sid in roots}
         current = None if roots_only else slot.current
         return plan(self.graph.graph, self.edge_actions, state.id, current=current, starts=starts)
+
+    def _worth_loading(self, state: State) -> bool:
+        """Whether loading a state's own URL may show it: not once the URLs of its kind
+        (:func:`.planning.shape`) failed twice and never showed their state (a detail page
+        that, loaded directly, lacks what the way there put in it)."""
+        hits, misses = self.own_loads.get(shape(state.url), (0, 0))
+        return hits > 0 or misses < OWN_LOAD_FAILURES
 
     def _link_task(
         self, slot: Slot, work: Work, source: State, volatile: tuple[str, ...]
@@ -613,6 +625,9 @@ class Explorer:
             shown = self._reconcile([snapshot], [way.start])[0]
             if not way.steps:  # a state's own URL, tried once: what a load of it shows
                 self.loads.setdefault(way.url, shown)
+                hits, misses = self.own_loads.get(shape(way.url), (0, 0))
+                hit = shown == self.resolve(way.start)
+                self.own_loads[shape(way.url)] = (hits + hit, misses + (not hit))
             slot.current, slot.came_from = shown, None
             if shown != self.resolve(way.start):
                 return f"loading {way.url} shows another state than {way.start}"
@@ -662,7 +677,7 @@ class Explorer:
         """Put ``work`` back in the frontier, not fired."""
         state = self.states[self.resolve(work.state)]
         self.fired.discard((state.id, work.action.key))
-        self.strategy.push(Work(state.id, work.action, state.depth))
+        self.queue(state.id, work.action, state.depth)
 
     def _popup(self, source: State, action: Action, url: str) -> None:
         """A window the action tried to open: a link of the source state, never a window."""
@@ -678,7 +693,7 @@ class Explorer:
         if (source.id, link.key) in self.fired:
             return
         if url in self.scope:
-            self.strategy.push(Work(source.id, link, source.depth))
+            self.queue(source.id, link, source.depth)
         else:
             self.fired.add((source.id, link.key))
             self._external(source.id, link, url)
@@ -810,7 +825,12 @@ class Explorer:
         """Put the state's actions not fired yet in the frontier."""
         for action in state.actions:
             if (state.id, action.key) not in self.fired:
-                self.strategy.push(Work(state.id, action, state.depth))
+                self.queue(state.id, action, state.depth)
+
+    def queue(self, state_id: str, action: Action, depth: int) -> None:
+        """Put one pair in the frontier, telling the strategy whether its action is known to
+        take the browser to another page (a link, or an action that led to another URL)."""
+        self.strategy.push(Work(state_id, action, depth, self.leaving(action)))
 
     def improve(self, state_id: str, depth: int) -> None:
         """A shorter way to a known state: give it the smaller depth and its due work, and
@@ -841,6 +861,7 @@ class Explorer:
     ) -> None:
         self.edge_actions[(source, action.key)] = action
         if not inferred:
+            self.leaving.record(action, self.states[source].url, self.states[target].url)
             self.effects.record(action, self.states[source].url, target, came_from)
             if self.recrawl is not None:
                 self.recrawl.verified(source, action, target)

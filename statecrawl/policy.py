@@ -33,6 +33,31 @@ class Danger:
         return safe if self.policy == "skip" else safe + dangerous
 
 
+POSITION = re.compile(r":nth-of-type\(\d+\)")
+
+
+class Leaving:
+    """Actions seen to take the browser to another page (a state at another URL), learned
+    per family: the event and the element's locator without its positions among siblings,
+    so that one item of a list that opens a page tells about all of them. Links leave by
+    nature. The frontier does work that stays on a page first, while the browser is there."""
+
+    def __init__(self) -> None:
+        self.families: set[tuple[str, str]] = set()
+
+    @staticmethod
+    def family(action: Action) -> tuple[str, str]:
+        return action.event, POSITION.sub("", action.locator)
+
+    def record(self, action: Action, url: str, target_url: str) -> None:
+        """``action``, fired in a state at ``url``, led to a state at ``target_url``."""
+        if url != target_url:
+            self.families.add(self.family(action))
+
+    def __call__(self, action: Action) -> bool:
+        return action.is_link or self.family(action) in self.families
+
+
 class Effects:
     """What each script action did: the URLs of the states it was fired in and the states
     it led to. An action that led to one same state from states of ``after`` different URLs

@@ -26,7 +26,6 @@ from .baseline import Baseline
 from .directory import Crawl, load
 from .layout import CHANGES, atomic_write
 from .state import Action, State
-from .strategies import Work
 
 if TYPE_CHECKING:
     from .explorer import Explorer
@@ -100,7 +99,7 @@ class Recrawl:
             self.carried[state.id] = carried
         for action in fire:
             if (state.id, action.key) not in engine.fired:
-                engine.strategy.push(Work(state.id, action, state.depth))
+                engine.queue(state.id, action, state.depth)
 
     def carriable(self, state: str, actions: list[Action]) -> tuple[list[Action], list[Action]]:
         """``actions`` at the place of the baseline's ``state`` split: those that may be
@@ -134,7 +133,7 @@ class Recrawl:
             engine = self.engine
             for carried in self.carried.pop(source):
                 if (source, carried.key) not in engine.fired:
-                    engine.strategy.push(Work(source, carried, engine.states[source].depth))
+                    engine.queue(source, carried, engine.states[source].depth)
 
     def carry(self) -> None:
         """Take over from the baseline what was not fired again: each carried action's
@@ -172,7 +171,7 @@ class Recrawl:
                         carriable, fire = self.carriable(old, baseline.actions.get(old, []))
                         heapq.heappush(queue, (source.depth + 1, next(order), old, carriable))
                         for action_below in fire:  # what changed below is seen again
-                            engine.strategy.push(Work(target, action_below, source.depth + 1))
+                            engine.queue(target, action_below, source.depth + 1)
                 else:
                     engine.improve(target, source.depth + 1)
                 engine.connect(source.id, action, target, None, inferred=True)

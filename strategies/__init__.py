@@ -1,7 +1,8 @@
 """Frontier strategies: which (state, action) pair to fire next.
 
-A strategy holds the frontier. ``push`` adds work, ``pop(current)`` takes the next item for
-a browser whose page is in state ``current`` (so a strategy can spare it a reset), and
+A strategy holds the frontier. ``push`` adds work, ``pop(near)`` takes the next item for
+a browser that reaches the states ``near`` without loading a page, its own state first (so
+a strategy can spare it a reset), and
 ``discard(state_id)`` drops the work of a state that cannot be reached again. Third-party
 strategies register under the ``statecrawl.strategies`` entry-point group. The engine keeps
 one frontier of the chosen strategy per site and serves the sites in turns (:class:`FairSites`).
@@ -9,6 +10,7 @@ one frontier of the chosen strategy per site and serves the sites in turns (:cla
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib.metadata import entry_points
 from typing import Protocol
 
@@ -30,8 +32,9 @@ class Strategy(Protocol):
         """Add one (state, action) pair."""
         ...
 
-    def pop(self, current: str | None) -> Work | None:
-        """The next pair to fire, given the state the browser is in; ``None`` when empty."""
+    def pop(self, near: Sequence[str] = ()) -> Work | None:
+        """The next pair to fire, given the states the browser reaches without a load,
+        nearest first (none when its state is unknown); ``None`` when empty."""
         ...
 
     def discard(self, state_id: str) -> int:

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import random
-from collections import OrderedDict, deque
-from dataclasses import dataclass
+from collections import Counter, OrderedDict, deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from ..state import Action
 
 
 @dataclass(frozen=True, slots=True)
 class Work:
-    """One (state, action) pair waiting to be fired; ``depth`` is the state's depth."""
+    """One (state, action) pair waiting to be fired; ``depth`` is the state's depth;
+    ``leaves``: the action is known to take the browser to another page (a link, or a
+    script action seen to lead to another URL), so work that stays is done first."""
 
     state: str
     action: Action
     depth: int
+    leaves: bool = field(default=False, compare=False)
 
 
 class _ByState:
@@ -23,30 +27,46 @@ class _ByState:
 
     def __init__(self) -> None:
         self.groups: OrderedDict[str, deque[Work]] = OrderedDict()
+        self.staying: Counter[str] = Counter()  # state -> its work that does not leave
         self.size = 0
 
     def push(self, work: Work) -> None:
         self.groups.setdefault(work.state, deque()).append(work)
+        if not work.leaves:
+            self.staying[work.state] += 1
         self.size += 1
 
-    def take(self, state: str, last: bool = False) -> Work:
+    def take(self, state: str, stay: bool = False) -> Work:
+        """The first work of ``state``; ``stay``: the first that does not leave its page,
+        if it has one."""
         group = self.groups[state]
-        work = group.pop() if last else group.popleft()
+        if stay and self.staying[state]:
+            index = next(i for i, w in enumerate(group) if not w.leaves)
+            work = group[index]
+            del group[index]
+        else:
+            work = group.popleft()
+        if not work.leaves:
+            self.staying[state] -= 1
         if not group:
             del self.groups[state]
+            self.staying.pop(state, None)
         self.size -= 1
         return work
 
     def discard(self, state: str) -> int:
         dropped = len(self.groups.pop(state, ()))
+        self.staying.pop(state, None)
         self.size -= dropped
         return dropped
 
 
 class BreadthFirst:
-    """Shallowest states first; the browser's own state goes first when it is no deeper
-    than one level below the shallowest work, which spares resets without changing what a
-    finished crawl finds."""
+    """Shallowest states first; the states the browser reaches without a load (its own
+    first, then the nearest) go first when they are no deeper than one level below the
+    shallowest work, which spares resets without changing what a finished crawl finds.
+    Among those, work that stays on the page goes before work that leaves it: a detail's
+    tabs before its "Back" button, while the browser is there."""
 
     name = "breadth-first"
 
@@ -58,18 +78,27 @@ class BreadthFirst:
         self.levels.setdefault(work.depth, _ByState()).push(work)
         self.depth_of[work.state] = work.depth
 
-    def pop(self, current: str | None) -> Work | None:
+    def pop(self, near: Sequence[str] = ()) -> Work | None:
         if not self.levels:
             return None
         shallowest = min(self.levels)
-        depth = self.depth_of.get(current) if current is not None else None
-        if depth is not None and depth <= shallowest + 1 and current in self.levels[depth].groups:
-            return self._take(depth, current)
+        window = [
+            (depth, state)
+            for state in near
+            if (depth := self.depth_of.get(state)) is not None
+            and depth <= shallowest + 1
+            and state in self.levels[depth].groups
+        ]
+        for depth, state in window:
+            if self.levels[depth].staying[state]:
+                return self._take(depth, state, stay=True)
+        if window:
+            return self._take(*window[0])
         return self._take(shallowest, next(iter(self.levels[shallowest].groups)))
 
-    def _take(self, depth: int, state: str) -> Work:
+    def _take(self, depth: int, state: str, stay: bool = False) -> Work:
         level = self.levels[depth]
-        work = level.take(state)
+        work = level.take(state, stay)
         if state not in level.groups:
             self.depth_of.pop(state, None)
         if not level.size:
@@ -90,7 +119,8 @@ class BreadthFirst:
 
 
 class DepthFirst:
-    """Newest states first, continuing from the browser's own state whenever it has work."""
+    """Newest states first, continuing from the browser's own state, or the nearest one it
+    reaches without a load, whenever one has work."""
 
     name = "depth-first"
 
@@ -101,11 +131,12 @@ class DepthFirst:
         self.work.push(work)
         self.work.groups.move_to_end(work.state)
 
-    def pop(self, current: str | None) -> Work | None:
+    def pop(self, near: Sequence[str] = ()) -> Work | None:
         if not self.work.size:
             return None
-        if current in self.work.groups:
-            return self.work.take(current)
+        state = next((s for s in near if s in self.work.groups), None)
+        if state is not None:
+            return self.work.take(state)
         return self.work.take(next(reversed(self.work.groups)))
 
     def discard(self, state_id: str) -> int:
@@ -127,7 +158,7 @@ class RandomOrder:
     def push(self, work: Work) -> None:
         self.items.append(work)
 
-    def pop(self, current: str | None) -> Work | None:
+    def pop(self, near: Sequence[str] = ()) -> Work | None:
         if not self.items:
             return None
         index = self.random.randrange(len(self.items))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .frontier import Work
@@ -22,7 +22,7 @@ class FairSites:
     Sites are served in rounds: in a round every site with work whose host may take a task
     now (``ready``) gets one task before any site gets a second, so a slow site, or one with
     a huge frontier, never keeps the others waiting. Within a round the site of the state
-    the browser shows (``home(current)``) goes first, so the browser may go on from where it
+    the browser shows (``home(near[0])``) goes first, so the browser may go on from where it
     is and spare a reset; then the others, in the order they first had work. With one site
     this is the wrapped strategy itself.
 
@@ -54,9 +54,10 @@ class FairSites:
         frontier.push(work)
         self.sites_of.setdefault(work.state, set()).add(site)
 
-    def pop(self, current: str | None, ready: Callable[[str], bool] = _always) -> Work | None:
+    def pop(self, near: Sequence[str] = (), ready: Callable[[str], bool] = _always) -> Work | None:
         """The next work of the site whose turn it is, among those ``ready`` says may take a
-        task now; ``None`` when none has work or may."""
+        task now; ``None`` when none has work or may. ``near``: the states the browser
+        reaches without a load, its own first."""
         open_ = [site for site, frontier in self.frontiers.items() if len(frontier) and ready(site)]
         if not open_:
             return None
@@ -64,10 +65,10 @@ class FairSites:
         if not due:  # every open site had its turn: a new round
             self.served.clear()
             due = open_
-        home = self.home(current) if current is not None else None
+        home = self.home(near[0]) if near else None
         site = home if home in due else due[0]
         self.served.add(site)
-        return self.frontiers[site].pop(current)
+        return self.frontiers[site].pop(near)
 
     def discard(self, state_id: str) -> int:
         sites = self.sites_of.pop(state_id, ())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from statecrawl.config import DANGEROUS_DEFAULT
-from statecrawl.policy import Danger, Effects
+from statecrawl.policy import Danger, Effects, Leaving
 from statecrawl.state import Action
 
 
@@ -89,3 +89,20 @@ def test_an_action_that_returns_where_the_browser_came_from_is_not_inferred() ->
     assert effects.known(back) is None and effects.known(search) is None
     effects.record(search, "http://h/d", "results", None)  # a page loaded by its URL
     assert effects.known(search) == "results" and effects.known(back) is None
+
+
+def test_leaving_is_learned_for_a_whole_list_and_links_always_leave() -> None:
+    def item(n: int, locator: str = "#results > li") -> Action:
+        return Action(name=f"{locator}:nth-of-type({n}) item{n}", status="visible",
+                      event="click", action="listener:open", locator=f"{locator}:nth-of-type({n})")
+
+    leaving = Leaving()
+    tab = Action(name="#tab-b b", status="visible", event="click", action="listener:tab",
+                 locator="#tab-b")
+    link = Action(name="a next", status="visible", event="click", action="http://h/next",
+                  kind="link", locator="a")
+    assert not leaving(item(1)) and not leaving(tab) and leaving(link)
+    leaving.record(tab, "http://h/p", "http://h/p")  # a tab stays on its page
+    leaving.record(item(1), "http://h/list", "http://h/item/1")
+    assert leaving(item(7)) and not leaving(tab)
+    assert not leaving(item(1, "#other > li"))

@@ -21,14 +21,14 @@ from statecrawl.strategies import (
 STRATEGIES = [BreadthFirst, DepthFirst, RandomOrder]
 
 
-def work(state: str, n: int = 0, depth: int = 0) -> Work:
+def work(state: str, n: int = 0, depth: int = 0, leaves: bool = False) -> Work:
     action = Action(name=f"{state}#{n}", status="visible", event="click", action=f"h{n}")
-    return Work(state=state, action=action, depth=depth)
+    return Work(state=state, action=action, depth=depth, leaves=leaves)
 
 
 def drain(strategy: Strategy, current: str | None = None) -> list[Work]:
     out = []
-    while (item := strategy.pop(current)) is not None:
+    while (item := strategy.pop([] if current is None else [current])) is not None:
         out.append(item)
     return out
 
@@ -50,8 +50,8 @@ def push_all(strategy: Strategy, items: list[Work]) -> Strategy:
 def test_empty_frontier_pops_none(cls: type) -> None:
     strategy = cls(seed=0)
     assert len(strategy) == 0
-    assert strategy.pop(None) is None
-    assert strategy.pop("s") is None
+    assert strategy.pop([]) is None
+    assert strategy.pop(["s"]) is None
 
 
 @pytest.mark.parametrize("cls", STRATEGIES)
@@ -62,13 +62,13 @@ def test_every_item_comes_out_exactly_once(cls: type) -> None:
     rng = random.Random(1)
     out = []
     while len(strategy):
-        current = rng.choice([None, "s0", "s3", "s6", "unknown"])
-        item = strategy.pop(current)
+        near = rng.choice([[], ["s0"], ["s3", "s1"], ["s6", "unknown", "s2"], ["unknown"]])
+        item = strategy.pop(near)
         assert item is not None
         out.append(item)
         assert len(strategy) == 60 - len(out)
     assert sorted(names(out)) == sorted(names(items))
-    assert strategy.pop(None) is None
+    assert strategy.pop([]) is None
 
 
 @pytest.mark.parametrize("cls", STRATEGIES)
@@ -92,7 +92,7 @@ def test_len_through_push_pop_discard(cls: type) -> None:
     strategy.push(work("a", 1))
     strategy.push(work("b", 2, depth=1))
     assert len(strategy) == 3
-    assert strategy.pop(None) is not None
+    assert strategy.pop([]) is not None
     assert len(strategy) == 2
     strategy.push(work("c", 3, depth=1))
     assert len(strategy) == 3
@@ -111,7 +111,7 @@ def test_work_can_be_pushed_again_after_discard(cls: type) -> None:
     assert strategy.discard("a") == 2
     strategy.push(work("a", 0, depth=1))
     assert len(strategy) == 1
-    item = strategy.pop(None)
+    item = strategy.pop([])
     assert item is not None
     assert item.depth == 1
     assert strategy.discard("a") == 0
@@ -138,7 +138,7 @@ def test_breadth_first_keeps_insertion_order_within_a_level() -> None:
 
 def test_breadth_first_prefers_current_at_the_shallowest_level() -> None:
     strategy = push_all(BreadthFirst(), [work("a", 0, 1), work("b", 1, 1)])
-    assert names([strategy.pop("b")]) == ["b#1"]
+    assert names([strategy.pop(["b"])]) == ["b#1"]
 
 
 def test_breadth_first_prefers_current_one_level_deeper() -> None:
@@ -153,7 +153,7 @@ def test_breadth_first_does_not_prefer_current_two_levels_deeper() -> None:
         BreadthFirst(),
         [work("root", 0, depth=0), work("mid", 1, depth=1), work("deep", 2, depth=2)],
     )
-    item = strategy.pop("deep")
+    item = strategy.pop(["deep"])
     assert item is not None
     assert item.state == "root"
     assert names(drain(strategy, current="deep")) == ["deep#2", "mid#1"]
@@ -163,6 +163,32 @@ def test_breadth_first_does_not_prefer_current_two_levels_deeper() -> None:
 def test_breadth_first_current_without_work_falls_back_to_shallowest(current: str | None) -> None:
     strategy = push_all(BreadthFirst(), [work("a", 0, depth=1), work("b", 1, depth=0)])
     assert names(drain(strategy, current)) == ["b#1", "a#0"]
+
+
+def test_breadth_first_takes_the_nearest_state_with_work_in_its_window() -> None:
+    strategy = push_all(
+        BreadthFirst(),
+        [work("a", 0, 1), work("b", 1, 2), work("c", 2, 3), work("d", 3, 1)],
+    )
+    # c is too deep (two levels below a); b is the nearest with work one level below
+    assert names([strategy.pop(["here", "c", "b", "d"])]) == ["b#1"]
+    assert names([strategy.pop(["here", "c", "d"])]) == ["d#3"]
+    assert names([strategy.pop(["here", "c"])]) == ["a#0"]
+
+
+def test_breadth_first_does_work_that_stays_on_a_page_first_wherever_it_is_near() -> None:
+    strategy = push_all(
+        BreadthFirst(),
+        [
+            work("here", 0, 1, leaves=True), work("here", 1, 1), work("here", 2, 1, leaves=True),
+            work("next", 3, 1, leaves=True), work("near", 4, 2, leaves=True), work("near", 5, 2),
+        ],
+    )
+    taken = [strategy.pop(["here", "near"]) for _ in range(3)]
+    assert names(taken) == ["here#1", "near#5", "here#0"]
+    assert names([strategy.pop(["here"]), strategy.pop([]), strategy.pop([])]) == [
+        "here#2", "next#3", "near#4"
+    ]
 
 
 def test_breadth_first_discard_keeps_other_levels() -> None:
@@ -175,8 +201,8 @@ def test_breadth_first_discard_keeps_other_levels() -> None:
 
 def test_breadth_first_after_the_last_item_of_a_state_it_is_not_current() -> None:
     strategy = push_all(BreadthFirst(), [work("a", 0, 0), work("b", 1, 1), work("c", 2, 0)])
-    assert names([strategy.pop("b")]) == ["b#1"]
-    assert names([strategy.pop("b")]) == ["a#0"]
+    assert names([strategy.pop(["b"])]) == ["b#1"]
+    assert names([strategy.pop(["b"])]) == ["a#0"]
     assert strategy.discard("b") == 0
 
 
@@ -185,7 +211,12 @@ def test_breadth_first_after_the_last_item_of_a_state_it_is_not_current() -> Non
 
 def test_depth_first_continues_from_current() -> None:
     strategy = push_all(DepthFirst(), [work("a", 0), work("a", 1), work("b", 2), work("c", 3)])
-    assert names([strategy.pop("a"), strategy.pop("a")]) == ["a#0", "a#1"]
+    assert names([strategy.pop(["a"]), strategy.pop(["a"])]) == ["a#0", "a#1"]
+
+
+def test_depth_first_goes_on_from_the_nearest_state_with_work() -> None:
+    strategy = push_all(DepthFirst(), [work("a", 0), work("b", 1), work("c", 2)])
+    assert names([strategy.pop(["here", "b", "a"])]) == ["b#1"]
 
 
 def test_depth_first_takes_the_newest_state_otherwise() -> None:
@@ -200,11 +231,11 @@ def test_depth_first_new_work_makes_a_state_newest() -> None:
 
 def test_depth_first_follows_the_browser() -> None:
     strategy = push_all(DepthFirst(), [work("root", 0), work("root", 1)])
-    first = strategy.pop("root")
+    first = strategy.pop(["root"])
     assert first is not None
     strategy.push(work("child", 2, depth=1))
     strategy.push(work("child", 3, depth=1))
-    assert names([strategy.pop("child"), strategy.pop("child"), strategy.pop(None)]) == [
+    assert names([strategy.pop(["child"]), strategy.pop(["child"]), strategy.pop([])]) == [
         "child#2",
         "child#3",
         "root#1",
@@ -296,10 +327,10 @@ def test_fair_sites_serves_sites_in_rounds_keeping_each_sites_order() -> None:
 
 def test_fair_sites_goes_on_with_the_browsers_site_within_a_round() -> None:
     strategy = push_all(fair(), [work("a1", 0), work("a1", 1), work("b1", 0), work("b1", 1)])
-    assert strategy.pop("b1") == work("b1", 0)  # b's turn first: the browser shows b1
-    assert strategy.pop("b1") == work("a1", 0)  # b had its turn this round
-    assert strategy.pop("b1") == work("b1", 1)  # a new round
-    assert strategy.pop("b1") == work("a1", 1)
+    assert strategy.pop(["b1"]) == work("b1", 0)  # b's turn first: the browser shows b1
+    assert strategy.pop(["b1"]) == work("a1", 0)  # b had its turn this round
+    assert strategy.pop(["b1"]) == work("b1", 1)  # a new round
+    assert strategy.pop(["b1"]) == work("a1", 1)
 
 
 def test_fair_sites_with_one_site_is_its_strategy() -> None:
@@ -312,9 +343,9 @@ def test_fair_sites_with_one_site_is_its_strategy() -> None:
 
 def test_fair_sites_skips_sites_not_ready_without_losing_their_turn() -> None:
     strategy = push_all(fair(), [work("a1", 0), work("a1", 1), work("b1", 0), work("b1", 1)])
-    assert strategy.pop(None, ready=lambda site: site != "a") == work("b1", 0)
-    assert strategy.pop(None, ready=lambda site: site != "a") == work("b1", 1)
-    assert strategy.pop(None, ready=lambda site: site != "a") is None  # a waits: no work is free
+    assert strategy.pop([], ready=lambda site: site != "a") == work("b1", 0)
+    assert strategy.pop([], ready=lambda site: site != "a") == work("b1", 1)
+    assert strategy.pop([], ready=lambda site: site != "a") is None  # a waits: no work is free
     assert len(strategy) == 2
     assert names(drain(strategy)) == ["a1#0", "a1#1"]
 
