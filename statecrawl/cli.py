@@ -271,11 +271,11 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--strategy", help="frontier order: breadth-first, depth-first, random")
     p.add_argument("--no-archive", action="store_true", default=None, help="write no WARC")
     p.add_argument("--screenshots", metavar="all|none|new-url",
-                   help="screenshots of every state, none, or the first state of each URL (all)")
+                   help="screenshots of every state, none, or the first state of each URL (new-url)")
     p.add_argument("--screenshot-format", metavar="png|jpeg|webp",
                    help="the screenshots' image format (jpeg)")
     p.add_argument("--screenshot-quality", type=int, metavar="1-100",
-                   help="jpeg or webp quality (70)")
+                   help="jpeg or webp quality (50)")
     p.add_argument("--viewport", type=_viewport, metavar="WIDTHxHEIGHT",
                    help="the page's viewport, and the screenshots' size, in pixels (1280x900)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress line")
@@ -347,7 +347,7 @@ DEMO_DEFAULTS = {
     "overwrite": True,  # the demo's own directory: running it again replaces the last run
     "limits": {"max_depth": 4},
     "inputs": {"max_options": 1},
-    "browser": {"count": 2},
+    "browser": {"count": 4},  # waits on the app's API as much as on the CPU: 2.6x one browser
 }
 
 
