@@ -271,7 +271,7 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--strategy", help="frontier order: breadth-first, depth-first, random")
     p.add_argument("--no-archive", action="store_true", default=None, help="write no WARC")
     p.add_argument("--screenshots", metavar="all|none|new-url",
-                   help="screenshots of every state, none, or the first state of each URL (new-url)")
+                   help="screenshots of every state, none, or the first of each URL (new-url)")
     p.add_argument("--screenshot-format", metavar="png|jpeg|webp",
                    help="the screenshots' image format (jpeg)")
     p.add_argument("--screenshot-quality", type=int, metavar="1-100",

@@ -620,3 +620,53 @@ def test_volatility_learned_after_a_resume_from_two_loads(tmp_path: Path) -> Non
     resumed = explore(app, tmp_path / "out", resume=True)
     assert resumed.graph.graph["volatile"] == [CLOCK]
     assert graph(resumed) == graph(reference)
+
+
+# ---- locality ---------------------------------------------------------------------------------
+
+
+def catalogue(items: int) -> FakeApp:
+    """A list whose items open details at ``/item/N`` (loaded directly, such a URL shows a
+    page without the list's "Back" button), each with two tabs and a "Back" to the list."""
+    app = FakeApp()
+    app.state("list", "/")
+    for n in range(items):
+        app.state(f"direct {n}", f"/item/{n}")  # what a load of the URL shows
+        app.state(f"item {n}", f"/item/{n}")
+        app.state(f"item {n} specs", f"/item/{n}")
+        app.action("list", f"Item {n}", f"item {n}", locator=f"#list > li:nth-of-type({n + 1})")
+        for state in (f"item {n}", f"item {n} specs"):
+            app.action(state, "Back", "list", locator="#back")
+            app.action(state, "Overview", f"item {n}", locator="#tab-overview")
+            app.action(state, "Specs", f"item {n} specs", locator="#tab-specs")
+    return app
+
+
+def test_own_urls_of_a_kind_that_show_other_states_are_not_loaded_for_them_again(
+    tmp_path: Path,
+) -> None:
+    app = catalogue(6)
+    result = explore(app, tmp_path / "out", limits={"max_depth": 3})
+    found = sorted(names(result).values())
+    assert found == sorted(["list", *(f"item {n}{t}" for n in range(6) for t in ("", " specs"))])
+    direct = [url for url in app.loaded() if "/item/" in url]
+    assert len(direct) == 2  # two tries, then the kind of URL is known to show another state
+    assert result.stats["unreachable"] == 0
+
+
+def test_a_browser_does_the_work_that_stays_on_a_page_before_leaving_it(tmp_path: Path) -> None:
+    """Once "Back" (the first item's first work) is seen to lead to another URL, every other
+    item's tabs are fired while the browser is on it; the tabs' own states, a level deeper,
+    are reached later by replays from the list, which "Back" leads to: no load but the
+    first one to each item, the two tries of an item's URL and one more for item 0."""
+    app = catalogue(6)
+    result = explore(app, tmp_path / "out", limits={"max_depth": 3})
+    fired = app.fired()
+    for n in range(1, 6):
+        opened = fired.index(("list", f"Item {n}"))
+        tabs = [(f"item {n}", "Overview"), (f"item {n}", "Specs")]
+        assert fired[opened + 1 : opened + 3] == tabs
+    loads = app.loaded()
+    assert len(loads) == 2 + 4 + 2 + 1
+    assert loads[-1] == app.url("/")
+    assert (result.stats["transitions"], result.stats["inferred"]) == (34, 8)
