@@ -2,12 +2,13 @@
 screenshots) and on with PNG screenshots, and by default against Crawljax-style fixed waits
 (``--wait-ms 200``, archive on); then the time and size of one screenshot in each format.
 
-    python benchmarks/archive_cost.py [--runs N] [--shots N] [--demo]
+    python benchmarks/archive_cost.py [--runs N] [--shots N] [--demo] [--quick]
 
 Crawls take turns, run after run, so a change in the machine's load falls on every setting
 alike; each line gives the median of the runs. ``--demo`` adds one crawl of the demo app with
-``statecrawl demo``'s settings and prints the size of its archive. Everything is served on
-127.0.0.1.
+``statecrawl demo``'s settings and prints the size of its archive; ``--quick`` crawls only
+with the archive off, on and with fixed waits, and times no screenshot. Everything is served
+on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -99,11 +100,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=2, help="crawls of each setting (2)")
     parser.add_argument("--shots", type=int, default=15, help="screenshots per format (15)")
     parser.add_argument("--demo", action="store_true", help="crawl the demo app once too")
+    parser.add_argument("--quick", action="store_true",
+                        help="archive off, on and --wait-ms 200 only; no screenshot timing")
     args = parser.parse_args()
+    settings = [s for s in SETTINGS if not (args.quick and s.startswith("all shots"))]
     out = Path(tempfile.mkdtemp(prefix="statecrawl-archive-cost-"))
     tree = serve_tree()
     url = f"http://127.0.0.1:{tree.server_port}/"
-    rows: dict[str, list[dict[str, float]]] = {setting: [] for setting in SETTINGS}
+    rows: dict[str, list[dict[str, float]]] = {setting: [] for setting in settings}
     for run in range(args.runs):
         for setting, runs in rows.items():
             runs.append(crawl_tree(url, setting, out / f"{setting.replace(' ', '_')}-{run}"))
@@ -118,15 +122,18 @@ def main() -> None:
         print(f"  {setting:16} {m['elapsed']:6.1f} s  {m['rate']:5.2f} transitions/s")
     off = medians["archive off"]["elapsed"]
     for setting in ("archive on", "all shots", "all shots, png"):
+        if setting not in medians:
+            continue
         on = medians[setting]["elapsed"]
         print(f"{setting} against archive off: +{(on - off) / off:.0%} crawl time "
               f"(the archive's share: {(on - off) / on:.0%})")
     ratio = medians["archive on"]["rate"] / medians["wait-ms 200"]["rate"]
     print(f"default against --wait-ms 200 (archive on): {ratio:.2f}x transitions/s")
-    with DemoApp() as app:
-        screenshot_costs(app.url, "the demo app's start page", args.shots)
-        patent = patents()[0]["number"]
-        screenshot_costs(f"{app.url}patent/{patent}", "a patent's page (text)", args.shots)
+    if not args.quick:
+        with DemoApp() as app:
+            screenshot_costs(app.url, "the demo app's start page", args.shots)
+            patent = patents()[0]["number"]
+            screenshot_costs(f"{app.url}patent/{patent}", "a patent's page (text)", args.shots)
     if args.demo:
         crawl_demo(out / "demo")
     print(f"crawl directories: {out}")

@@ -147,9 +147,9 @@ class Baseline:
         """Ask the server which of OLD's resources changed (conditional requests where OLD
         recorded an ``ETag`` or a ``Last-Modified``; else the payload digest decides), and mark
         dirty every state that fetched one and the states below it in OLD's tree down to
-        those that fetched something of their own. (The states above it need no new visit:
-        the way to it goes through them, and what the recrawl carries over from OLD is
-        followed down to what is dirty.)"""
+        those at another URL that fetched something of their own. (The states above it need
+        no new visit: the way to it goes through them, and what the recrawl carries over
+        from OLD is followed down to what is dirty.)"""
         started = time.monotonic()
         try:
             entries = read_resources(self.path)
@@ -172,9 +172,11 @@ class Baseline:
                     self.dirty |= states
         # Along the crawl's tree (an action that leads one level deeper; a "Back" up is no
         # tree edge): the states below one that changed may show what it fetched (a
-        # single-page app keeps it in memory), down to those that fetched something of their
-        # own, which show that.
+        # single-page app keeps it in memory), down to those at another URL that fetched
+        # something of their own, which show that. One at the same URL (a detail's tab that
+        # fetched the tab's own content) still shows the rest of the page.
         depth = dict(self.graph.nodes(data="depth"))
+        url = dict(self.graph.nodes(data="url"))
         tree = nx.DiGraph(
             (u, v) for u, v in self.graph.edges()
             if u in self.states and v in self.states and depth[v] == depth[u] + 1
@@ -183,7 +185,7 @@ class Baseline:
         while below:
             following = [
                 child for state in below for child in tree.successors(state)
-                if child not in self.dirty and child not in fetched
+                if child not in self.dirty and (child not in fetched or url[child] == url[state])
             ]
             self.dirty.update(following)
             below = following

@@ -43,6 +43,7 @@ class Recrawl:
         self.carried: dict[str, list[Action]] = {}  # state -> actions to carry over at the end
         self.history: dict[str, list[int]] = dict(baseline.history)  # state -> [seen, changed]
         self.places: dict[str, str] = {}  # changed state -> the baseline's state at its place
+        self.claimed: set[str] = set()  # changed baseline states an action is fired into
         self.sampler = random.Random(self.settings.seed)
 
     def unchanged(self, key: str) -> bool:
@@ -103,14 +104,19 @@ class Recrawl:
 
     def carriable(self, state: str, actions: list[Action]) -> tuple[list[Action], list[Action]]:
         """``actions`` at the place of the baseline's ``state`` split: those that may be
-        carried over (the baseline knows where they lead, to a state under which nothing
-        changed), and those to fire."""
+        carried over (the baseline knows where they lead: to a state under which nothing
+        changed, or into a changed part that another action is to see again first), and
+        those to fire (new ones, and the first action found into each changed part: the
+        "Back to results" of every detail need not all see the changed results page)."""
         targets, dirty = self.baseline.targets, self.baseline.dirty
         carriable: list[Action] = []
         fire: list[Action] = []
         for action in actions:
             target = targets.get((state, action.key))
-            (carriable if target is not None and target not in dirty else fire).append(action)
+            if target is not None and target in dirty and target not in self.claimed:
+                self.claimed.add(target)
+                target = None
+            (fire if target is None else carriable).append(action)
         return carriable, fire
 
     def verify_fraction(self, state_id: str) -> float:
@@ -152,6 +158,7 @@ class Recrawl:
         heapq.heapify(queue)
         self.carried = {}
         max_depth = engine.config.limits.max_depth
+        now = {old: new for new, old in self.places.items() if new in states}  # old -> new
         while queue:
             _, _, source_id, actions = heapq.heappop(queue)
             source = states.get(engine.resolve(source_id))
@@ -163,7 +170,16 @@ class Recrawl:
                 if old is None:
                     continue
                 target = engine.index.get(old)
-                if target is None:
+                if target is None and old in baseline.dirty:
+                    # A changed part: where it is now, as the action fired into it found;
+                    # if no state is at its place, this action sees for itself.
+                    target = now.get(old)
+                    if target is None:
+                        if (source.id, action.key) not in engine.fired:
+                            engine.queue(source.id, action, source.depth)
+                        continue
+                    engine.improve(target, source.depth + 1)
+                elif target is None:
                     target = engine.carry_state(old, baseline.snapshot(old), source, action)
                     if target is None:
                         continue
