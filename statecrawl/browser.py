@@ -480,9 +480,10 @@ class Browser:
         self._limit(self.config.timing.load_timeout)
         try:
             before = self._document()
-            if urldefrag(self.url()).url == urldefrag(url).url:
-                # Only the fragment differs: the browser would stay in the same document, with
-                # the application's state in memory. A load must start the document afresh.
+            if "#" in url and urldefrag(self.url()).url == urldefrag(url).url:
+                # A URL with a fragment, in the document shown: the browser would only scroll,
+                # keeping the application's state in memory. A load must start the document
+                # afresh. (The same URL without a fragment is a new document already.)
                 self.web.get("about:blank")
             self.web.get(url)
             deadline = time.monotonic() + self.config.timing.load_timeout

@@ -84,7 +84,7 @@ def test_fragment_only_load_starts_a_fresh_document(site: Site, browser: Browser
     browser.web.execute_script("location.hash = 'inside'")
     assert text(browser.settled().html, "loads") == "loads 2"
 
-    for fragment in ("#b", "#c"):
+    for fragment in ("#b", "#c", "", ""):  # then the same URL without one, twice
         shown = browser.load(site.url("/" + fragment))
         assert shown.url == site.url("/" + fragment)
         assert text(shown.html, "loads") == "loads 1"

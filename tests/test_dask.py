@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import statecrawl
+from statecrawl.demo_app import DemoApp
 from statecrawl.errors import BrowserError
 from tests.conftest import Site
 
@@ -31,6 +32,20 @@ def test_dask_workers_find_what_threads_find(site: Site, crawl: Any, tmp_path: P
     assert all(p.is_file() and p.read_bytes()[:3] == b"\xff\xd8\xff" for p in shots)  # jpeg
     archive = dask.graph.graph["archive"]
     assert archive["records"] > 0 and archive["files"]
+
+
+def test_dask_workers_find_what_threads_find_on_the_demo(crawl: Any, tmp_path: Path) -> None:
+    """The patent-search demo (a form, XHR result pages, details with tabs), one query to
+    depth 2: the same state ids and transitions on two Dask workers as in two threads."""
+    with DemoApp(latency=False) as app:
+        options = {"max_depth": 2, "browser": {"count": 2},
+                   "inputs": {"values": {"q": ["drone"]}, "max_options": 1}}
+        threads = crawl(app.url, out=tmp_path / "threads", **options)
+        dask = crawl(app.url, out=tmp_path / "dask", executor="dask", **options)
+    assert len(threads) > 20
+    assert {s["id"] for s in dask.states()} == {s["id"] for s in threads.states()}
+    assert transitions(dask) == transitions(threads)
+    assert dask.stats["failures"] == dask.stats["unreachable"] == 0
 
 
 def test_an_unreachable_scheduler_is_a_one_line_error(site: Site, crawl: Any) -> None:
