@@ -625,9 +625,10 @@ class Explorer:
             shown = self._reconcile([snapshot], [way.start])[0]
             if not way.steps:  # a state's own URL, tried once: what a load of it shows
                 self.loads.setdefault(way.url, shown)
-                hits, misses = self.own_loads.get(shape(way.url), (0, 0))
+                kind = shape(way.url)
+                hits, misses = self.own_loads.get(kind, (0, 0))
                 hit = shown == self.resolve(way.start)
-                self.own_loads[shape(way.url)] = (hits + hit, misses + (not hit))
+                self.own_loads[kind] = (hits + hit, misses + (not hit))
             slot.current, slot.came_from = shown, None
             if shown != self.resolve(way.start):
                 return f"loading {way.url} shows another state than {way.start}"

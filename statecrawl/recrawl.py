@@ -169,17 +169,14 @@ class Recrawl:
                 old = baseline.targets.get((place, action.key))
                 if old is None:
                     continue
-                target = engine.index.get(old)
+                # A changed part is where it is now, as the action fired into it found.
+                target = engine.index.get(old) or (now.get(old) if old in baseline.dirty else None)
                 if target is None and old in baseline.dirty:
-                    # A changed part: where it is now, as the action fired into it found;
-                    # if no state is at its place, this action sees for itself.
-                    target = now.get(old)
-                    if target is None:
-                        if (source.id, action.key) not in engine.fired:
-                            engine.queue(source.id, action, source.depth)
-                        continue
-                    engine.improve(target, source.depth + 1)
-                elif target is None:
+                    # no state is at its place: this action sees for itself
+                    if (source.id, action.key) not in engine.fired:
+                        engine.queue(source.id, action, source.depth)
+                    continue
+                if target is None:
                     target = engine.carry_state(old, baseline.snapshot(old), source, action)
                     if target is None:
                         continue
