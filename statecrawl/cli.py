@@ -79,6 +79,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "inputs": {"values": inputs or None},
         "browser": {"count": args.browsers, "window_width": width, "window_height": height},
         "timing": {"wait_ms": args.wait_ms},
+        "explore": {"shortcuts": False if args.exhaustive else None},
         "politeness": {
             "max_browsers_per_host": args.max_browsers_per_host,
             "min_delay_ms": args.min_delay_ms,
@@ -263,6 +264,9 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
                    help="a Dask scheduler, tcp://HOST:8786 (with --executor dask; else a "
                         "LocalCluster of --browsers workers)")
     p.add_argument("--wait-ms", type=int, help="fixed wait after every event and load (0)")
+    p.add_argument("--exhaustive", action="store_true", default=None,
+                   help="take no shortcut: fire every action in every state (the reference "
+                        "graph; slow)")
     p.add_argument("--max-browsers-per-host", type=int, metavar="N",
                    help="browsers working on one host at once (no bound)")
     p.add_argument("--min-delay-ms", type=int, metavar="MS",

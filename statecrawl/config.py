@@ -114,6 +114,26 @@ class Limits:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Explore:
+    """Which shortcuts the engine takes. Each one (inference, planning from where a browser
+    is, a state's own URL as its way, one load per link URL) is an optimisation that must
+    give the graph of the exhaustive crawl, ``shortcuts = false``: every action fired in
+    every state it appears in, each state reached by a fresh load of a start URL and the
+    replay of its shortest path, nothing inferred, carried over or sampled.
+
+    ``verify``: the share of inferred transitions fired anyway to check the inference,
+    sampled with the crawl's ``seed``; one that leads elsewhere retracts the action.
+    """
+
+    shortcuts: bool = True
+    verify: float = 0.2
+
+    def __post_init__(self) -> None:
+        _normalise(self, "explore.")
+        _check_range("explore.verify", self.verify, 0, 1)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Timing:
     """When a page counts as settled, and how long anything may take: ``*_ms`` values up to
     a day in milliseconds, ``load_timeout`` up to a day in seconds."""
@@ -318,6 +338,7 @@ class Config:
     overwrite: bool = False  # ``out`` may hold an earlier crawl, which the new one replaces
     resume: bool = False  # continue the crawl in ``out`` from its last checkpoint
     limits: Limits = field(default_factory=Limits)
+    explore: Explore = field(default_factory=Explore)
     timing: Timing = field(default_factory=Timing)
     scope: ScopeSettings = field(default_factory=ScopeSettings)
     inputs: Inputs = field(default_factory=Inputs)
@@ -343,6 +364,10 @@ class Config:
         _check(not (self.resume and self.overwrite), "give --resume or --overwrite, not both")
         _check(not self.resume or self.out is not None, "--resume needs the crawl's --out")
         _check(self.cluster is None or self.executor == "dask", "--cluster needs --executor dask")
+        _check(
+            self.explore.shortcuts or self.incremental.since is None,
+            "--exhaustive fires everything: it cannot build on an earlier crawl (--since)",
+        )
         _check(
             self.cluster is None or "://" in self.cluster,
             f"cluster: expected a scheduler address such as tcp://HOST:8786: {self.cluster!r}",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 import signal
 import tempfile
 import threading
@@ -37,7 +38,7 @@ from .models import generated_between, get_model, volatile_between
 from .network import Exchange
 from .planning import Plan, near, plan, shape
 from .plugin import CrawlView, Plugin
-from .policy import Danger, Effects, Leaving
+from .policy import Danger, Inference, Leaving, Requests, requests_of, words
 from .politeness import Politeness, host_of, throttled
 from .recrawl import Recrawl
 from .resume import Saver, restore
@@ -60,6 +61,8 @@ class Stats:
     unreachable: int = 0
     out_of_scope: int = 0
     inferred: int = 0
+    verified: int = 0
+    retracted: int = 0
     capped: int = 0
     restarts: int = 0
     plugin_failures: int = 0
@@ -84,6 +87,7 @@ SEED_ATTEMPTS = 2  # loads of a start page that hangs the browser, each in a new
 # slowed down by a loaded machine).
 REACH_ATTEMPTS = 4
 MAX_PLUGIN_FAILURES = 100  # plugin failures listed in the graph (all are counted)
+WORDS_KEPT = 256  # states whose words inference keeps at hand (each read from its DOM file)
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +111,11 @@ class Explorer:
         )
         self.politeness = Politeness(config.politeness)
         self.danger = Danger(config.dangerous, config.dangerous_policy)
-        self.effects = Effects(config.limits.same_effect_after)
+        self.shortcuts = config.explore.shortcuts  # False: the exhaustive crawl
+        self.inference = Inference(config.limits.same_effect_after if self.shortcuts else None)
+        self.sampler = random.Random(config.seed)  # which inferred transitions are checked
+        self.checking: dict[tuple[str, str], str] = {}  # (state, action) -> inferred target
+        self._words: dict[str, frozenset[str]] = {}  # state -> its words (WORDS_KEPT at most)
         self.plugins: list[Plugin] = [*([Archiver()] if config.archive.enabled else []), *plugins]
         self.progress = progress
         self.out = CrawlDirectory(
@@ -302,7 +310,11 @@ class Explorer:
                 if url is not None:
                     self.seeds.remove(url)
                     return self._assign(slot, None, Task("seed", url=url), None)
-                nearby = near(self.graph.graph, self.edge_actions, slot.current)
+                nearby = (
+                    near(self.graph.graph, self.edge_actions, slot.current)
+                    if self.shortcuts
+                    else []
+                )
                 work = self.strategy.pop(nearby, self._ready)
                 if work is not None:
                     state = self.states.get(work.state)
@@ -408,7 +420,7 @@ class Explorer:
         volatile = tuple(sorted(self.volatile))
         if work.action.is_link:
             return self._link_task(slot, work, state, volatile)
-        if slot.current == state.id:
+        if slot.current == state.id and self.shortcuts:
             task = Task("fire", action=work.action, volatile=volatile)
             return self._assign(slot, work, task, None)
         way = self._way(slot, state)
@@ -429,8 +441,14 @@ class Explorer:
         """How ``slot``'s browser gets to ``state``: by loading its own URL once, to learn
         whether that shows it; then by the cheapest known way from where the browser is or,
         every other time, from a start URL (in case the browser's state is not what the
-        engine believes)."""
-        if state.url not in self.loads and state.url in self.scope and self._worth_loading(state):
+        engine believes). The exhaustive crawl always loads a start URL and replays the
+        cheapest way from it."""
+        if (
+            self.shortcuts
+            and state.url not in self.loads
+            and state.url in self.scope
+            and self._worth_loading(state)
+        ):
             return Plan(state.url, state.id, ())
         # A state that several URLs load is started from its own URL: another one may load
         # a page that looks the same but is not (an empty list under a filter in its hash).
@@ -438,7 +456,7 @@ class Explorer:
         for url, sid in self.loads.items():
             if sid is not None and (sid not in starts or url == self.states[sid].url):
                 starts[sid] = url
-        roots_only = self.tries[state.id] % 2 == 1
+        roots_only = not self.shortcuts or self.tries[state.id] % 2 == 1
         if roots_only:
             roots = {self.loads.get(u) for u in self.config.start_urls}
             starts = {sid: url for sid, url in starts.items() if sid in roots}
@@ -455,9 +473,10 @@ class Explorer:
     def _link_task(
         self, slot: Slot, work: Work, source: State, volatile: tuple[str, ...]
     ) -> Task | None:
-        """A link: its target depends on its URL only, so each URL is loaded once, and a URL
-        that failed to load, or whose page left the scope by itself as it loaded (a form
-        submitted or a refresh to another host), is not loaded again."""
+        """A link: its target depends on its URL only, so each URL is loaded once (in every
+        state by the exhaustive crawl), and a URL that failed to load, or whose page left the
+        scope by itself as it loaded (a form submitted or a refresh to another host), is not
+        loaded again."""
         action = work.action
         url = action.action
         if url not in self.scope:
@@ -471,21 +490,60 @@ class Explorer:
             self._record_failure(work, self.link_failures[url])
             return None
         known = self.links.get(url) or self.loads.get(url)
-        if known is not None and known in self.states:
+        if self.shortcuts and known is not None and known in self.states:
             self.connect(source.id, action, known, None, inferred=True)
             self.improve(known, source.depth + 1)
             return None
         return self._assign(slot, work, Task("load", url=url, volatile=volatile), None)
 
     def _infer(self, work: Work) -> bool:
-        """Record without firing a script action known to lead to one state from anywhere."""
-        target = self.effects.known(work.action)
+        """Record without firing a script action whose effect is known (see
+        :class:`.policy.Inference`), unless it is drawn to be fired as a check."""
+        action = work.action
+        target = self.inference.known(action, work.state, lambda: self.words(work.state))
         if target is None or target not in self.states:
             return False
-        self.connect(work.state, work.action, target, None, inferred=True)
+        if self.sampler.random() < self.config.explore.verify:
+            self.checking[(work.state, action.key)] = target
+            return False  # fired: its outcome checks the inference
+        self.inference.infer(action, work.state)
+        self.connect(work.state, action, target, None, inferred=True)
         self.improve(target, work.depth + 1)
         self.stats.inferred += 1
         return True
+
+    def _check(self, source: str, action: Action, target: str) -> None:
+        """A fired action that inference had an answer for: it confirms it, or retracts the
+        action (never inferred again; what was inferred for it is fired)."""
+        expected = self.checking.pop((source, action.key), None)
+        if expected is None:
+            return
+        if self.resolve(expected) == target:
+            self.stats.verified += 1
+            return
+        states = self.inference.retract(action)
+        log.info(
+            "%s on %s led to %s, not %s as inferred: its %d inferred transitions are fired",
+            action.event, action.name, target, expected, len(states),
+        )
+        for state_id in map(self.resolve, states):
+            state = self.states.get(state_id)
+            if state is None:
+                continue
+            self.stats.retracted += len(
+                self.graph.remove_transitions(state_id, action.key, inferred=True)
+            )
+            self.edge_actions.pop((state_id, action.key), None)
+            self._requeue(Work(state_id, action, state.depth, self.leaving(action)))
+
+    def words(self, state_id: str) -> frozenset[str]:
+        """The words of a state's DOM (:func:`.policy.words`), for inference."""
+        found = self._words.get(state_id)
+        if found is None:
+            if len(self._words) >= WORDS_KEPT:
+                self._words.pop(next(iter(self._words)))
+            found = self._words[state_id] = words(self._full(self.states[state_id]).html)
+        return found
 
     def _limit_reached(self) -> bool:
         limits = self.config.limits
@@ -607,7 +665,10 @@ class Explorer:
         came_from = self.resolve(slot.came_from) if slot.came_from is not None else None
         slot.current, slot.came_from = target, source.id
         if target is not None:
-            self.connect(source.id, action, target, snapshot, came_from=came_from)
+            self.connect(
+                source.id, action, target, snapshot, came_from=came_from,
+                requests=requests_of(outcome.exchanges),
+            )
         for url in snapshot.popups:
             self._popup(source, action, url)
         if self.danger(action):
@@ -859,11 +920,20 @@ class Explorer:
         snapshot: Snapshot | None,
         inferred: bool = False,
         came_from: str | None = None,
+        requests: Requests = (),
     ) -> None:
+        """Record the transition ``source -> target`` by ``action`` (``inferred``: not fired;
+        ``came_from``: the state before ``source``; ``requests``: what it asked for)."""
         self.edge_actions[(source, action.key)] = action
         if not inferred:
             self.leaving.record(action, self.states[source].url, self.states[target].url)
-            self.effects.record(action, self.states[source].url, target, came_from)
+            if snapshot is not None and not action.is_link:
+                html = snapshot.html
+                self.inference.record(
+                    action, source, target, requests, came_from,
+                    lambda: self.words(source) & words(html),
+                )
+                self._check(source, action, target)
             if self.recrawl is not None:
                 self.recrawl.verified(source, action, target)
         attrs: dict[str, Any] = {
@@ -963,29 +1033,48 @@ class Explorer:
     def _merge(self, old: str, keeper: str) -> None:
         state = self.states.pop(old)
         self.per_site[origin(state.url)] -= 1
-        self.merged[old] = keeper
-        for merged, into in self.merged.items():
-            if into == old:
-                self.merged[merged] = keeper
         self.strategy.discard(old)
         self.graph.merge(old, keeper)
         node = self.graph.node(keeper)
         node["aliases"] = sorted({*node.get("aliases", ()), old})
-        self.fired = {(keeper if s == old else s, k) for s, k in self.fired}
-        self.edge_actions = {
-            (keeper if s == old else s, k): a for (s, k), a in self.edge_actions.items()
-        }
-        self.effects.merge(old, keeper)
-        for table in (self.loads, self.links):
-            for url, sid in table.items():
-                if sid == old:
-                    table[url] = keeper
-        for slot in self.executor.slots:
-            if slot.current == old:
-                slot.current = keeper
+        self._retarget({old: keeper})
         (self.out.path / self.out.snapshot_path(old)).unlink(missing_ok=True)
         self.improve(keeper, state.depth)
         self.stats.states = len(self.states)
+
+    def _retarget(self, names: Mapping[str, str]) -> None:
+        """States got other ids (``old -> new``): a merge, or the naming at the end of a run.
+        The one place every table that holds state ids follows; an old id resolves to its
+        new one (:meth:`resolve`) in work still referring to it."""
+        def new(state_id: str) -> str:
+            return names.get(state_id, state_id)
+
+        for merged, into in self.merged.items():
+            if into in names:
+                self.merged[merged] = names[into]
+        for old, now in names.items():
+            if old not in names.values():  # (an id a state is given now is no alias)
+                self.merged[old] = now
+        self.fired = {(new(s), k) for s, k in self.fired}
+        self.retried = {(new(s), k) for s, k in self.retried}
+        self.edge_actions = {(new(s), k): a for (s, k), a in self.edge_actions.items()}
+        self.checking = {(new(s), k): new(t) for (s, k), t in self.checking.items()}
+        tries: Counter[str] = Counter()
+        for state_id, count in self.tries.items():
+            tries[new(state_id)] += count
+        self.tries = tries
+        self.inference.retarget(names)
+        for table in (self.loads, self.links):
+            for url, sid in table.items():
+                if sid is not None and sid in names:
+                    table[url] = names[sid]
+        for state_id in names.keys() & self._words.keys():
+            del self._words[state_id]
+        for slot in self.executor.slots:
+            slot.current = None if slot.current is None else new(slot.current)
+            slot.came_from = None if slot.came_from is None else new(slot.came_from)
+        if self.recrawl is not None:
+            self.recrawl.retarget(names)
 
     # ---- progress and output ----------------------------------------------------------------
     def _tick(self) -> None:
@@ -1113,6 +1202,7 @@ class Explorer:
         self.graph.rename(names)
         self.out.rename_states(names)
         self.store.rename_snapshots(names)
+        self._retarget(names)
         for new in names.values():
             node = self.graph.node(new)
             node["snapshot"] = self.out.snapshot_path(new)
@@ -1121,6 +1211,7 @@ class Explorer:
         self.states = {names.get(i, i): s for i, s in self.states.items()}
         for state in self.states.values():
             state.id = state.key
+        self.index = {s.key: s.id for s in self.states.values()}
 
 
 def crawl(url: str | Iterable[str], **options: Any) -> Crawl:

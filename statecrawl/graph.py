@@ -40,6 +40,19 @@ class StateGraph:
         self.graph.add_edge(source, target, key=key, source=source, target=target, **attrs)
         self.touched_edges.add((source, target, key))
 
+    def remove_transitions(self, source: str, key: str, **having: Any) -> list[str]:
+        """Remove ``source``'s edges of the action ``key`` whose attributes include
+        ``having``; return their targets."""
+        gone = [
+            target
+            for _, target, k, attrs in self.graph.out_edges(source, keys=True, data=True)
+            if k == key and all(attrs.get(n) == v for n, v in having.items())
+        ]
+        for target in gone:
+            self.graph.remove_edge(source, target, key)
+            self.touched_edges.add((source, target, key))
+        return gone
+
     def node(self, node_id: str) -> dict[str, Any]:
         """The attributes of a node, to change them."""
         self.touched_nodes.add(node_id)

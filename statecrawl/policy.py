@@ -1,13 +1,16 @@
-"""The crawl's policies on actions: which ones are dangerous, and which ones need not be
-fired again because their effect is known. Small classes with no browser, so the engine's
-decisions are tested on their own."""
+"""The crawl's policies on actions: which ones are dangerous, which ones leave the page, and
+which ones need not be fired again because their effect is known. Small classes with no
+browser, so the engine's decisions are tested on their own."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urldefrag
 
-from .state import Action
+from .state import Action, digest
 
 
 class Danger:
@@ -58,57 +61,180 @@ class Leaving:
         return action.is_link or self.family(action) in self.families
 
 
-class Effects:
-    """What each script action did: the URLs of the states it was fired in and the states
-    it led to. An action that led to one same state from states of ``after`` different URLs
-    (a search box in a page header) is taken to do so everywhere, once it was seen to lead
-    somewhere else than where the browser came from: a "Back" button (``history.back()``)
-    fired in pages reached from one list leads to that list every time, but from pages
-    reached from another list to that other one."""
+WORD = re.compile(r"[^\W_]{3,}")
+# The requests an action's effect may depend on: what a page asks its server for. Images,
+# scripts and styles come and go with caches and tell nothing of the action.
+ASKING = frozenset({"XHR", "Fetch", "Document", "EventSource", "WebSocket", "Other"})
+
+Requests = tuple[tuple[str, str, str], ...]  # sorted (method, URL without fragment, body digest)
+
+
+def words(html: str) -> frozenset[str]:
+    """The words of a DOM, lower case, of three letters or more (text and attribute values):
+    what inference compares a state's content by."""
+    return frozenset(WORD.findall(html.lower()))
+
+
+def requests_of(exchanges: Iterable[Any]) -> Requests:
+    """What an action asked its server for (``exchanges``: :class:`~statecrawl.network.Exchange`
+    objects), as a comparable value."""
+    asked = {
+        (x.method, urldefrag(x.url).url, digest("body", (x.request_body or b"").decode("latin-1")))
+        for x in exchanges
+        if x.resource_type in ASKING
+    }
+    return tuple(sorted(asked))
+
+
+@dataclass(slots=True)
+class Evidence:
+    """What firing one script action showed: the states it was fired in, the states it led
+    to, the requests it made, the words its target shared with every state it was fired in,
+    and whether it ever led elsewhere than to the state the browser came from."""
+
+    sources: set[str] = field(default_factory=set)
+    targets: set[str] = field(default_factory=set)
+    requests: set[Requests] = field(default_factory=set)
+    common: frozenset[str] | None = None
+    left: bool = False
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "sources": sorted(self.sources),
+            "targets": sorted(self.targets),
+            "requests": sorted([list(map(list, r)) for r in self.requests]),
+            "common": None if self.common is None else sorted(self.common),
+            "left": self.left,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Evidence:
+        common = data.get("common")
+        return cls(
+            sources=set(data.get("sources", ())),
+            targets=set(data.get("targets", ())),
+            requests={tuple(tuple(x) for x in r) for r in data.get("requests", ())},
+            common=None if common is None else frozenset(common),
+            left=bool(data.get("left", False)),
+        )
+
+
+class Inference:
+    """When a script action need not be fired again because its effect is known.
+
+    An action is taken to lead to its one known target from a new state ``S`` only on
+    evidence that its effect does not depend on the state it is fired in:
+
+    - it was fired in ``after`` different states, and always led to the same target;
+    - it made the same requests (method, URL, body) every time: a "Next" button whose
+      request carries the current query (``q=battery&page=2``) depends on the state;
+    - ``S`` holds every word the target shares with all the states it was fired in: a
+      "Next" fired only in the pages of one query leads to a page of that query, whose
+      words (the query) a page of another query lacks;
+    - it led elsewhere than to the state the browser came from at least once: a "Back"
+      button (``history.back()``) follows the browser's history, not the page.
+
+    Inferred transitions are checked: the engine fires a sample of them (``verify``), and
+    the first one that leads elsewhere retracts the action (:meth:`retract`): it is never
+    inferred again, and what was inferred for it is fired.
+    """
 
     def __init__(self, after: int | None) -> None:
         self.after = after
-        self.table: dict[str, tuple[set[str], set[str]]] = {}  # action key -> (URLs, targets)
+        self.table: dict[str, Evidence] = {}  # action key -> evidence
         self.changed: set[str] = set()  # action keys changed since the crawl store saved them
-        # action keys seen to lead elsewhere than to the state the browser came from
-        self.independent: set[str] = set()
+        self.inferred: dict[str, set[str]] = {}  # action key -> states it was inferred in
+        self.retracted: set[str] = set()  # action keys inference proved wrong for
 
-    def record(self, action: Action, url: str, target: str, came_from: str | None) -> None:
-        """``action``, fired in a state at ``url`` that the browser reached from
-        ``came_from`` (``None``: by a load), led to ``target``."""
+    def record(
+        self,
+        action: Action,
+        source: str,
+        target: str,
+        requests: Requests,
+        came_from: str | None,
+        shared: Callable[[], frozenset[str]],
+    ) -> None:
+        """``action``, fired in state ``source`` that the browser reached from ``came_from``
+        (``None``: by a load), made ``requests`` and led to ``target``; ``shared()`` gives
+        the words ``source`` and ``target`` have in common (read only while the evidence
+        may still serve)."""
         if action.is_link:  # a link's target is known by its URL, never inferred from this
             return
-        urls, targets = self.table.setdefault(action.key, (set(), set()))
-        if url not in urls or target not in targets:
-            urls.add(url)
-            targets.add(target)
-            self.changed.add(action.key)
+        evidence = self.table.setdefault(action.key, Evidence())
+        before = (len(evidence.sources), len(evidence.targets), len(evidence.requests))
+        evidence.sources.add(source)
+        evidence.targets.add(target)
+        evidence.requests.add(requests)
         if target != came_from:
-            self.independent.add(action.key)
+            evidence.left = True
+        if self.after is not None and len(evidence.targets) == 1 and len(evidence.requests) == 1:
+            words_now = shared()
+            evidence.common = (
+                words_now if evidence.common is None else evidence.common & words_now
+            )
+        after = (len(evidence.sources), len(evidence.targets), len(evidence.requests))
+        if after != before:
+            self.changed.add(action.key)
 
-    def known(self, action: Action) -> str | None:
-        """The state ``action`` is known to lead to from anywhere, if any."""
-        effect = self.table.get(action.key)
-        if self.after is None or action.is_link or effect is None:
+    def known(
+        self, action: Action, state: str, content: Callable[[], frozenset[str]]
+    ) -> str | None:
+        """The state ``action`` is known to lead to when fired in ``state``, if any;
+        ``content()`` gives the words of ``state``."""
+        evidence = self.table.get(action.key)
+        if (
+            self.after is None
+            or action.is_link
+            or evidence is None
+            or action.key in self.retracted
+            or state in evidence.sources
+            or len(evidence.sources) < self.after
+            or len(evidence.targets) != 1
+            or len(evidence.requests) != 1
+            or not evidence.left
+            or evidence.common is None
+            or not evidence.common <= content()
+        ):
             return None
-        urls, targets = effect
-        if len(urls) < self.after or len(targets) != 1 or action.key not in self.independent:
-            return None
-        return next(iter(targets))
+        return next(iter(evidence.targets))
 
-    def merge(self, old: str, keeper: str) -> None:
-        """State ``old`` turned out to be ``keeper``."""
-        for key, (_, targets) in self.table.items():
-            if old in targets:
-                targets.discard(old)
-                targets.add(keeper)
+    def infer(self, action: Action, state: str) -> None:
+        """``action`` was recorded in ``state`` without being fired."""
+        self.inferred.setdefault(action.key, set()).add(state)
+        self.changed.add(action.key)
+
+    def retract(self, action: Action) -> set[str]:
+        """A fired check of ``action`` led elsewhere than inferred: it is never inferred again;
+        return the states it was inferred in (to be fired now)."""
+        self.retracted.add(action.key)
+        self.changed.add(action.key)
+        return self.inferred.pop(action.key, set())
+
+    def retarget(self, names: Mapping[str, str]) -> None:
+        """States got other ids (``old -> new``: merged, or named by their final key)."""
+        for key, evidence in self.table.items():
+            if names.keys() & (evidence.sources | evidence.targets):
+                evidence.sources = {names.get(s, s) for s in evidence.sources}
+                evidence.targets = {names.get(t, t) for t in evidence.targets}
                 self.changed.add(key)
+        for key, states in self.inferred.items():
+            if names.keys() & states:
+                self.inferred[key] = {names.get(s, s) for s in states}
 
-    def dump(self, keys: Iterable[str]) -> list[tuple[str, list[str], list[str]]]:
+    def dump(self, keys: Iterable[str]) -> list[tuple[str, dict[str, Any]]]:
         """The rows of ``keys`` as JSON-ready data (for checkpoints)."""
-        return [(k, sorted(self.table[k][0]), sorted(self.table[k][1])) for k in keys]
+        rows = []
+        for key in keys:
+            data = self.table[key].to_data()
+            data["retracted"] = key in self.retracted
+            data["inferred"] = sorted(self.inferred.get(key, ()))
+            rows.append((key, data))
+        return rows
 
-    def load(self, data: Mapping[str, tuple[Iterable[str], Iterable[str]]]) -> None:
-        """Replace the table with ``data`` from :meth:`dump`."""
-        self.table = {k: (set(urls), set(targets)) for k, (urls, targets) in data.items()}
+    def load(self, rows: Mapping[str, Mapping[str, Any]]) -> None:
+        """Replace the table with ``rows`` from :meth:`dump`."""
+        self.table = {k: Evidence.from_data(data) for k, data in rows.items()}
+        self.retracted = {k for k, data in rows.items() if data.get("retracted")}
+        self.inferred = {k: set(d["inferred"]) for k, d in rows.items() if d.get("inferred")}
         self.changed = set(self.table)

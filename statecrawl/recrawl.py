@@ -213,6 +213,11 @@ class Recrawl:
             "resources_changed": len(self.baseline.changed),
         }
 
+    def retarget(self, names: Mapping[str, str]) -> None:
+        """States of this crawl got other ids (``old -> new``)."""
+        self.carried = {names.get(s, s): actions for s, actions in self.carried.items()}
+        self.places = {names.get(s, s): old for s, old in self.places.items()}
+
     def dump(self) -> dict[str, object]:
         """What a checkpoint keeps: the history, and the actions to carry over by key."""
         return {

@@ -83,9 +83,10 @@ class Saver:
         ]
         gone["actions"] = sorted(self._actions - actions)
 
-        effects = set(e.effects.table) if whole else set(e.effects.changed)
-        rows["effects"] = e.effects.dump(sorted(effects & e.effects.table.keys()))
-        gone["effects"] = [(k,) for k in effects - e.effects.table.keys()]
+        inference = e.inference
+        effects = set(inference.table) if whole else set(inference.changed)
+        rows["effects"] = inference.dump(sorted(effects & inference.table.keys()))
+        gone["effects"] = [(k,) for k in effects - inference.table.keys()]
         rows["volatile"] = [(n,) for n in sorted(e.volatile - self._volatile)]
         gone["volatile"] = [(n,) for n in sorted(self._volatile - e.volatile)]
 
@@ -110,7 +111,7 @@ class Saver:
         self.store.write(changes)
         e.graph.touched_nodes -= nodes
         e.graph.touched_edges -= edges
-        e.effects.changed -= effects
+        inference.changed -= effects
         for table in tracked.values():
             table.changed.clear()
         self._whole = False
@@ -133,7 +134,6 @@ def _small(e: Explorer) -> dict[str, Mapping[str, Any]]:
     """The explorer's other tables, small or of an incremental crawl only, by name."""
     return {
         "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
-        "independent": dict.fromkeys(e.effects.independent, True),
         **(e.recrawl.dump() if e.recrawl is not None else {}),
         "browsers": dict.fromkeys(e.executor.profiles(), True),
     }
@@ -167,10 +167,9 @@ def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
     e.index = {s.key: s.id for s in e.states.values()}
     e.fired = {(s, k) for s, k in checkpoint.fired}
     e.edge_actions = {(s, k): Action.from_data(a) for s, k, a in checkpoint.actions}
-    e.effects.load(checkpoint.effects)
+    e.inference.load(checkpoint.effects)
     e.volatile = frozenset(checkpoint.volatile)
     tables = checkpoint.tables
-    e.effects.independent = set(tables.get("independent", {}))
     e.loads = TrackedDict(tables.get("loads", {}))
     e.links = TrackedDict(tables.get("links", {}))
     e.merged = TrackedDict(tables.get("merged", {}))

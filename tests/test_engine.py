@@ -669,4 +669,4 @@ def test_a_browser_does_the_work_that_stays_on_a_page_before_leaving_it(tmp_path
     loads = app.loaded()
     assert len(loads) == 2 + 4 + 2 + 1
     assert loads[-1] == app.url("/")
-    assert (result.stats["transitions"], result.stats["inferred"]) == (34, 8)
+    assert (result.stats["transitions"], result.stats["inferred"]) == (33, 9)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from statecrawl.config import DANGEROUS_DEFAULT
-from statecrawl.policy import Danger, Effects, Leaving
+from statecrawl.policy import Danger, Inference, Leaving, requests_of, words
 from statecrawl.state import Action
 
 
@@ -29,51 +29,98 @@ def test_dangerous_actions_go_last_or_are_skipped() -> None:
     assert [a.label for a in Danger(DANGEROUS_DEFAULT, "skip").order(actions)] == ["Open", "Next"]
 
 
-def test_an_effect_is_known_after_enough_urls_with_one_target() -> None:
-    effects = Effects(after=3)
+PAGE = frozenset({"patents", "search"})  # words every state of the examples shows
+
+
+def shows(*extra: str) -> frozenset[str]:
+    return PAGE | set(extra)
+
+
+def record(inference: Inference, action: Action, source: str, target: str,
+           requests=(), came_from: str | None = None, shared=PAGE) -> None:
+    inference.record(action, source, target, requests, came_from, lambda: frozenset(shared))
+
+
+def test_an_effect_is_known_after_enough_states_with_one_target() -> None:
+    inference = Inference(after=3)
     search = act("Search")
-    for n, url in enumerate(("http://h/a", "http://h/b")):
-        effects.record(search, url, "results", None)
-        assert effects.known(search) is None, n
-    effects.record(search, "http://h/b", "results", None)  # the same URL again does not count
-    assert effects.known(search) is None
-    effects.record(search, "http://h/c", "results", None)
-    assert effects.known(search) == "results"
+    for n, source in enumerate(("a", "b")):
+        record(inference, search, source, "results")
+        assert inference.known(search, "x", shows) is None, n
+    record(inference, search, "b", "results")  # the same state again does not count
+    assert inference.known(search, "x", shows) is None
+    record(inference, search, "c", "results")
+    assert inference.known(search, "x", shows) == "results"
 
 
 def test_two_targets_or_no_threshold_mean_no_inference() -> None:
-    effects = Effects(after=2)
+    inference = Inference(after=2)
     toggle = act("Toggle")
-    effects.record(toggle, "http://h/a", "on", None)
-    effects.record(toggle, "http://h/b", "off", None)
-    assert effects.known(toggle) is None
-    never = Effects(after=None)
-    never.record(toggle, "http://h/a", "on", None)
-    assert never.known(toggle) is None
+    record(inference, toggle, "a", "on")
+    record(inference, toggle, "b", "off")
+    assert inference.known(toggle, "x", shows) is None
+    never = Inference(after=None)
+    never.record(toggle, "a", "on", (), None, lambda: PAGE)
+    assert never.known(toggle, "x", shows) is None
 
 
 def test_links_are_never_inferred() -> None:
-    effects = Effects(after=1)
+    inference = Inference(after=1)
     link = act("Home", kind="link", url="http://h/")
-    effects.record(link, "http://h/a", "home", None)
-    assert effects.known(link) is None
+    record(inference, link, "a", "home")
+    assert inference.known(link, "x", shows) is None
 
 
-def test_merging_renames_targets_and_the_table_round_trips() -> None:
-    effects = Effects(after=2)
+def test_an_action_whose_requests_differ_depends_on_the_state() -> None:
+    inference = Inference(after=2)
+    more = act("More")
+    record(inference, more, "a", "list", requests=(("GET", "http://h/api?after=1", "-"),))
+    record(inference, more, "b", "list", requests=(("GET", "http://h/api?after=2", "-"),))
+    assert inference.known(more, "x", shows) is None
+    same = Inference(after=2)
+    for source in ("a", "b"):
+        record(same, more, source, "list", requests=(("GET", "http://h/api/all", "-"),))
+    assert same.known(more, "x", shows) == "list"
+
+
+def test_next_seen_in_the_pages_of_one_query_is_not_inferred_in_another() -> None:
+    """The bug of a patent-search app: "Next" fired in three detail views of the query
+    "battery" led to battery's page 2 each time. The target shares "battery" with every
+    state it was fired in; a page of "graphene" lacks that word, so "Next" is fired there."""
+    inference = Inference(after=3)
+    following = act("Next")
+    for detail in ("d1", "d2", "d3"):
+        record(inference, following, detail, "battery-2", shared=shows("battery"))
+    assert inference.known(following, "graphene-1", lambda: shows("graphene")) is None
+    assert inference.known(following, "d4", lambda: shows("battery")) == "battery-2"
+
+
+def test_a_wrong_inference_is_retracted_for_good() -> None:
+    inference = Inference(after=2)
     search = act("Search")
-    effects.record(search, "http://h/a", "old", None)
-    effects.record(search, "http://h/b", "keeper", None)
-    assert effects.known(search) is None
-    effects.merge("old", "keeper")
-    assert effects.known(search) == "keeper"
-    assert effects.changed == {search.key}
-    rows = effects.dump(effects.changed)
-    assert rows == [(search.key, ["http://h/a", "http://h/b"], ["keeper"])]
-    copy = Effects(after=2)
-    copy.load({key: (urls, targets) for key, urls, targets in rows})
-    copy.independent = set(effects.independent)  # a checkpoint keeps it among its tables
-    assert copy.known(search) == "keeper" and copy.dump([search.key]) == rows
+    for source in ("a", "b"):
+        record(inference, search, source, "results")
+    inference.infer(search, "c")
+    inference.infer(search, "d")
+    assert inference.retract(search) == {"c", "d"}
+    assert inference.known(search, "e", shows) is None
+
+
+def test_renaming_states_and_the_table_round_trips() -> None:
+    inference = Inference(after=2)
+    search = act("Search")
+    record(inference, search, "a", "old")
+    record(inference, search, "b", "keeper")
+    assert inference.known(search, "x", shows) is None
+    inference.retarget({"old": "keeper"})
+    assert inference.known(search, "x", shows) == "keeper"
+    inference.infer(search, "x")
+    assert inference.changed == {search.key}
+    rows = inference.dump(inference.changed)
+    copy = Inference(after=2)
+    copy.load(dict(rows))
+    assert copy.known(search, "y", shows) == "keeper" and copy.dump([search.key]) == rows
+    assert copy.retract(search) == {"x"}
 
 
 def test_an_action_that_returns_where_the_browser_came_from_is_not_inferred() -> None:
@@ -81,14 +128,28 @@ def test_an_action_that_returns_where_the_browser_came_from_is_not_inferred() ->
     time: it follows the browser's history, not the page, so it is fired everywhere. A
     search box is inferred once it was seen to lead elsewhere than where the browser came
     from."""
-    effects = Effects(after=3)
+    inference = Inference(after=3)
     back, search = act("Back"), act("Search")
     for page in ("a", "b", "c"):
-        effects.record(back, f"http://h/{page}", "list-1", "list-1")
-        effects.record(search, f"http://h/{page}", "results", "results")
-    assert effects.known(back) is None and effects.known(search) is None
-    effects.record(search, "http://h/d", "results", None)  # a page loaded by its URL
-    assert effects.known(search) == "results" and effects.known(back) is None
+        record(inference, back, page, "list-1", came_from="list-1")
+        record(inference, search, page, "results", came_from="results")
+    assert inference.known(back, "x", shows) is None
+    assert inference.known(search, "x", shows) is None
+    record(inference, search, "d", "results")  # a page loaded by its URL
+    assert inference.known(search, "x", shows) == "results"
+    assert inference.known(back, "x", shows) is None
+
+
+def test_words_and_requests() -> None:
+    assert words("<p class='hit'>Battery packs, 2 of 10</p>") == {"class", "hit", "battery", "packs"}
+
+    class Asked:
+        def __init__(self, url: str, kind: str = "XHR", body: bytes | None = None) -> None:
+            self.method, self.url, self.resource_type, self.request_body = "GET", url, kind, body
+
+    one = requests_of([Asked("http://h/api?q=a#x"), Asked("http://h/logo.png", "Image")])
+    assert one == requests_of([Asked("http://h/api?q=a")])
+    assert one != requests_of([Asked("http://h/api?q=b")])
 
 
 def test_leaving_is_learned_for_a_whole_list_and_links_always_leave() -> None:

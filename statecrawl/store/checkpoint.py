@@ -30,7 +30,7 @@ class Checkpoint:
     states: list[StateRecord] = field(default_factory=list)
     fired: list[tuple[str, str]] = field(default_factory=list)
     actions: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
-    effects: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
+    effects: dict[str, dict[str, Any]] = field(default_factory=dict)  # action -> evidence
     volatile: list[str] = field(default_factory=list)
     tables: dict[str, dict[str, Any]] = field(default_factory=dict)  # URL -> state, …
     stats: dict[str, Any] = field(default_factory=dict)

@@ -19,7 +19,8 @@ from ..errors import ArchiveError
 from ..layout import STORE
 from .checkpoint import Changes, Checkpoint, Run, StateRecord
 
-VERSION = 2  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole
+VERSION = 3  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2
+# kept the URLs and targets of actions where 3 keeps their evidence
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY, started TEXT NOT NULL, finished TEXT, stop_reason TEXT,
@@ -37,8 +38,7 @@ CREATE TABLE IF NOT EXISTS fired (state TEXT NOT NULL, action TEXT NOT NULL,
     PRIMARY KEY (state, action));
 CREATE TABLE IF NOT EXISTS actions (state TEXT NOT NULL, key TEXT NOT NULL, action TEXT NOT NULL,
     PRIMARY KEY (state, key));
-CREATE TABLE IF NOT EXISTS effects (action TEXT PRIMARY KEY, urls TEXT NOT NULL,
-    targets TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS effects (action TEXT PRIMARY KEY, evidence TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS volatile (name TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS tables (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
     PRIMARY KEY (name, key));
@@ -56,7 +56,7 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
     ),
     "fired": (("state", "action"), (), frozenset()),
     "actions": (("state", "key"), ("action",), frozenset({"action"})),
-    "effects": (("action",), ("urls", "targets"), frozenset({"urls", "targets"})),
+    "effects": (("action",), ("evidence",), frozenset({"evidence"})),
     "volatile": (("name",), (), frozenset()),
     "tables": (("name", "key"), ("value",), frozenset({"value"})),
     "meta": (("name",), ("value",), frozenset({"value"})),
@@ -210,8 +210,7 @@ class SqliteStore:
                         for s, k, a in get("SELECT * FROM actions ORDER BY rowid")
                     ],
                     effects={
-                        k: (json.loads(u), json.loads(t))
-                        for k, u, t in get("SELECT * FROM effects ORDER BY rowid")
+                        k: json.loads(e) for k, e in get("SELECT * FROM effects ORDER BY rowid")
                     },
                     volatile=[n for (n,) in get("SELECT name FROM volatile ORDER BY name")],
                     stats=json.loads(
