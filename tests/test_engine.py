@@ -670,3 +670,24 @@ def test_a_browser_does_the_work_that_stays_on_a_page_before_leaving_it(tmp_path
     assert len(loads) == 2 + 4 + 2 + 1
     assert loads[-1] == app.url("/")
     assert (result.stats["transitions"], result.stats["inferred"]) == (33, 9)
+
+
+def test_a_crawl_whose_states_were_renamed_resumes_deeper(tmp_path: Path) -> None:
+    """States named by their final key at the end of a run (the clock was learned after
+    they were found) keep their place in every table: resumed with a greater depth, the
+    crawl goes on from them (it raised ``KeyError`` in path planning) and finds what a crawl
+    to that depth finds at once."""
+
+    def deeper() -> FakeApp:
+        app = news_app()
+        app.state("deep", "/news", clock=True)
+        app.state("deeper", "/news", clock=True)
+        app.action("less", "Deep", "deep")
+        app.action("deep", "Deeper", "deeper")
+        return app
+
+    first = explore(deeper(), tmp_path / "out", limits={"max_depth": 2})
+    assert any(s.attrs.get("aliases") for s in map(first.state, (s["id"] for s in first.states())))
+    resumed = explore(deeper(), tmp_path / "out", resume=True, limits={"max_depth": 4})
+    assert sorted(names(resumed).values()) == ["deep", "deeper", "home", "less", "more", "news"]
+    assert graph(resumed) == graph(explore(deeper(), tmp_path / "at-once", limits={"max_depth": 4}))
