@@ -4,13 +4,14 @@ browser, so the engine's decisions are tested on their own."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urldefrag
+from urllib.parse import urldefrag, urlsplit
 
-from .state import Action, digest
+from .state import Action
 
 
 class Danger:
@@ -66,24 +67,39 @@ WORD = re.compile(r"[^\W_]{3,}")
 # scripts and styles come and go with caches and tell nothing of the action.
 ASKING = frozenset({"XHR", "Fetch", "Document", "EventSource", "WebSocket", "Other"})
 
-Requests = tuple[tuple[str, str, str], ...]  # sorted (method, URL without fragment, body digest)
+BODY_KEPT = 4096  # characters of a request body compared, and searched for words
+Requests = tuple[tuple[str, str, str], ...]  # sorted (method, URL without fragment, body)
 
 
 def words(html: str) -> frozenset[str]:
-    """The words of a DOM, lower case, of three letters or more (text and attribute values):
-    what inference compares a state's content by."""
-    return frozenset(WORD.findall(html.lower()))
+    """The words of a DOM, lower case, of three letters or more (tags, attributes and text),
+    and each pair of words in a row: what inference compares a state's content by. A pair
+    tells "in abstract" from an "Abstract" tab where a word alone would not."""
+    found = WORD.findall(html.lower())
+    return frozenset(found).union(map(" ".join, itertools.pairwise(found)))
 
 
 def requests_of(exchanges: Iterable[Any]) -> Requests:
     """What an action asked its server for (``exchanges``: :class:`~statecrawl.network.Exchange`
     objects), as a comparable value."""
     asked = {
-        (x.method, urldefrag(x.url).url, digest("body", (x.request_body or b"").decode("latin-1")))
+        (x.method, urldefrag(x.url).url, (x.request_body or b"")[:BODY_KEPT].decode("latin-1"))
         for x in exchanges
         if x.resource_type in ASKING
     }
     return tuple(sorted(asked))
+
+
+def asked(requests: Requests) -> frozenset[str]:
+    """The words a page put in its requests, where state travels: query strings, bodies,
+    and path segments with digits (``/patent/US123/claims``)."""
+    found: set[str] = set()
+    for _, url, body in requests:
+        parts = urlsplit(url)
+        numbered = [s for s in parts.path.split("/") if any(map(str.isdigit, s))]
+        for text in (parts.query, body, *numbered):
+            found.update(WORD.findall(text.lower()))
+    return frozenset(found)
 
 
 @dataclass(slots=True)
@@ -131,6 +147,8 @@ class Inference:
     - ``S`` holds every word the target shares with all the states it was fired in: a
       "Next" fired only in the pages of one query leads to a page of that query, whose
       words (the query) a page of another query lacks;
+    - ``S`` holds every word the action put in its requests (:func:`asked`): a page that
+      never shows its query still sends it;
     - it led elsewhere than to the state the browser came from at least once: a "Back"
       button (``history.back()``) follows the browser's history, not the page.
 
@@ -195,6 +213,7 @@ class Inference:
             or not evidence.left
             or evidence.common is None
             or not evidence.common <= content()
+            or not asked(next(iter(evidence.requests))) <= content()
         ):
             return None
         return next(iter(evidence.targets))

@@ -21,6 +21,7 @@ changes in every load whatever ``FakeBrowser.volatile`` holds, and only the stat
 
 from __future__ import annotations
 
+import random
 import re
 import struct
 import threading
@@ -35,6 +36,7 @@ from .errors import ActionFailed, BrowserError, NavigationError, PageTimeout
 from .state import Action, Snapshot
 
 if TYPE_CHECKING:
+    from .directory import Crawl
     from .network import Exchange  # (it imports Selenium, which a fake browser needs not)
 
 ORIGIN = "http://127.0.0.1:9"  # loopback, a port nothing listens on: nothing is ever fetched
@@ -62,7 +64,8 @@ SCREENSHOT = _png()
 class FakeAction:
     """What a control of a state does when fired.
 
-    ``target`` is the state it leads to (for a link, the state its URL loads). ``fails``:
+    ``target`` is the state it leads to (for a link, the state its URL loads); ``request``:
+    the path it fetches (an XHR) as it does. ``fails``:
     firing it raises ``ActionFailed`` (its handler throws); ``hangs``: the page never answers
     (``PageTimeout``); ``navigates``: it loads a new document (a form submitted to the
     target's URL); ``once``: it works once, then its element is gone from every state.
@@ -79,6 +82,7 @@ class FakeAction:
     hangs: bool = False
     navigates: bool = False
     once: bool = False
+    request: str | None = None
 
     def candidate(self) -> dict[str, object]:
         """The candidate the page agent reports for this control."""
@@ -185,6 +189,7 @@ class FakeApp:
         navigates: bool = False,
         once: bool = False,
         misses: int = 0,
+        request: str | None = None,
     ) -> FakeAction:
         """Give state ``source`` a control labelled ``label`` that leads to ``target``;
         ``misses``: its first replays do nothing, as on a page too slow to answer in time."""
@@ -199,6 +204,7 @@ class FakeApp:
             hangs=hangs,
             navigates=navigates,
             once=once,
+            request=request,
         )
         self.states[source].actions.append(action)
         if misses:
@@ -293,6 +299,7 @@ class FakeBrowser:
         self.volatile: list[str] = []  # handed to the page agent in reality: it masks nothing
         self.document: Document | None = None
         self.hung = False
+        self.exchanges: list[Exchange] = []  # what fired actions fetched since the last take
         app.browsers.append(self)
 
     # ---- lifecycle ---------------------------------------------------------------------------
@@ -390,6 +397,12 @@ class FakeBrowser:
             raise PageTimeout("the page did not answer 'fire' in time")
         if control.fails:
             raise ActionFailed(f"handler: {control.label} threw")
+        if control.request is not None:
+            from .network import Exchange  # (Selenium loads only for apps that fetch)
+
+            number = len(self.exchanges)
+            url = self.app.url(control.request)
+            self.exchanges.append(Exchange(f"fake.{number}", url, resource_type="XHR", status=200))
         if control.kind == "link":
             assert control.url is not None
             self.document = self.app.open(control.url)
@@ -421,8 +434,10 @@ class FakeBrowser:
         return snapshots
 
     def take_exchanges(self, final: bool = False) -> list[Exchange]:
-        """The network exchanges made since the last call: a scripted page makes none."""
-        return []
+        """The network exchanges made since the last call: the requests of the actions
+        fired (a load fetches nothing)."""
+        taken, self.exchanges = self.exchanges, []
+        return taken
 
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image: a 1x1 PNG, in whatever format is asked (a scripted
@@ -448,6 +463,182 @@ def tree(depth: int, branching: int, origin: str = ORIGIN) -> FakeApp:
                 following.append(name)
         level = following
     return app
+
+
+QUERY_WORDS = ("battery", "graphene", "drone", "solar", "lidar", "enzyme", "turbine", "polymer")
+FIELDS = ("title", "abstract")
+TABS = ("Abstract", "Claims", "Citations")
+ELSEWHERE = "http://127.0.0.2:9/"  # a host out of the crawl's scope
+
+
+def generated(seed: int, origin: str = ORIGIN) -> FakeApp:
+    """A random patent-search application for differential tests, drawn from ``seed``.
+
+    What it draws, as real search sites vary: one or two queries over one or two fields,
+    one to three result pages at one URL for every query, paged by "Next" and "Prev"
+    buttons that fetch the page of the current query; pages that show their query or
+    not; details on hash routes or router paths, beside the results (with "Next" still
+    there) or alone; tabs that fetch their content; citations as links to other
+    patents' pages; a header on every page with "Home", "About" and a search box with a
+    fixed query; a footer link out of scope; a clock on some pages and ids generated at
+    every render of the home page. Every state's DOM tells what it does: two states that
+    look the same behave the same."""
+    rng = random.Random(seed)
+    app = FakeApp(origin)
+    queries = rng.sample(QUERY_WORDS, rng.randint(1, 2))
+    fields = FIELDS[: rng.randint(1, 2)]
+    pages = rng.randint(1, 3)
+    per_page = rng.randint(1, 3)
+    tabs = TABS[: rng.randint(1, 3)]
+    shows_query = rng.random() < 0.6
+    beside = rng.random() < 0.5  # details keep the results beside them
+    hashed = rng.random() < 0.5  # details on hash routes, else router paths
+    header_query = rng.choice(queries) if rng.random() < 0.5 else None
+    pool = [f"US{1000 + n}" for n in range(rng.randint(per_page + 1, 8))]
+    clock = rng.random() < 0.4
+
+    def ticking() -> bool:
+        return clock and rng.random() < 0.5
+
+    app.state("home", "/", text="patent search home", clock=clock, generated=rng.random() < 0.3)
+    app.state("search", "/search", text="search form", clock=ticking())
+    app.state("about", "/about", text="about this patent office")
+    app.state("help", "/help", text="help pages")
+    contexts = [(q, f, p) for q in queries for f in fields for p in range(1, pages + 1)]
+    listed = {c: rng.sample(pool, per_page) for c in contexts}
+    marks = {c: f"set{rng.randrange(10**6):06d}" for c in contexts}
+
+    def results(q: str, f: str, p: int) -> str:  # (no query word: a page may hide its query)
+        return f"results {queries.index(q)}.{fields.index(f)}.{p}"
+
+    def detail(patent: str, tab: str, context: tuple[str, str, int] | None) -> str:
+        return f"detail {patent} {tab}" + (" in " + results(*context) if context else "")
+
+    def path(patent: str) -> str:
+        return f"/search#/patent/{patent}" if hashed else f"/patent/{patent}"
+
+    def listing(context: tuple[str, str, int]) -> str:
+        q, f, p = context
+        shown = f"for {q} in {f}" if shows_query else marks[context]
+        return f"results {shown} page {p} of {pages}: {' '.join(listed[context])}"
+
+    for context in contexts:
+        app.state(results(*context), "/search", text=listing(context), clock=ticking())
+    for patent in pool:
+        for tab in tabs:
+            app.state(detail(patent, tab, None), path(patent), text=f"patent {patent} {tab}")
+        if not hashed:
+            app.load(path(patent), detail(patent, tabs[0], None))
+    if beside:
+        for context in contexts:
+            for patent in listed[context]:
+                for tab in tabs:
+                    text = f"patent {patent} {tab} beside {listing(context)}"
+                    app.state(detail(patent, tab, context), path(patent), text=text)
+
+    def searches(state: str) -> None:
+        for q in queries:
+            for f in fields:
+                app.action(
+                    state, f"Search {q} in {f}", results(q, f, 1), kind="submit",
+                    locator=f"#search-{q}-{f}", request=f"/api/search?q={q}&field={f}&page=1",
+                )
+
+    def header(state: str) -> None:
+        app.action(state, "Home", "home", locator="#nav-home")
+        app.action(state, "About", "about", locator="#nav-about")
+        app.action(state, "Search", "search", locator="#nav-search")
+        if header_query is not None:
+            app.action(
+                state, f"Find {header_query}", results(header_query, fields[0], 1),
+                kind="submit", locator="#header-find",
+                request=f"/api/search?q={header_query}&field={fields[0]}&page=1",
+            )
+
+    def paging(state: str, context: tuple[str, str, int]) -> None:
+        q, f, p = context
+        for label, other in (("Next", p + 1), ("Prev", p - 1)):
+            if 1 <= other <= pages:
+                app.action(
+                    state, label, results(q, f, other), locator=f"#{label.lower()}",
+                    request=f"/api/search?q={q}&field={f}&page={other}",
+                )
+        for n, patent in enumerate(listed[context]):
+            app.action(
+                state, f"Open {patent}", detail(patent, tabs[0], context if beside else None),
+                locator=f"#results > li:nth-of-type({n + 1})",
+            )
+
+    def tabbed(state: str, patent: str, context: tuple[str, str, int] | None) -> None:
+        for tab in tabs:
+            request = None if tab == "Abstract" else f"/api/patent/{patent}/{tab.lower()}"
+            app.action(
+                state, tab, detail(patent, tab, context), locator=f"#tab-{tab.lower()}",
+                request=request,
+            )
+        if "Citations" in state.split() and not hashed:
+            for cited in rng.sample([p for p in pool if p != patent], 1):
+                app.link(state, f"Cited {cited}", path(cited))
+        app.action(state, "Close", results(*context) if context else "home", locator="#close")
+
+    for state in ("home", "search"):
+        header(state)
+        searches(state)
+    header("about")
+    app.link("about", "Help", "/help")
+    app.link("about", "Elsewhere", ELSEWHERE)
+    app.link("home", "Elsewhere", ELSEWHERE)
+    header("help")
+    for context in contexts:
+        header(results(*context))
+        paging(results(*context), context)
+    for patent in pool:
+        for tab in tabs:
+            header(detail(patent, tab, None))
+            tabbed(detail(patent, tab, None), patent, None)
+            if beside:
+                for context in contexts:
+                    if patent in listed[context]:
+                        name = detail(patent, tab, context)
+                        header(name)
+                        paging(name, context)
+                        tabbed(name, patent, context)
+    return app
+
+
+def transitions(crawl: Crawl) -> set[tuple[str, str, str]]:
+    """A crawl's graph as ``(source, action key, target)`` triples, fired or not (an
+    inferred transition is one the exhaustive crawl fires)."""
+    return {(u, k, v) for u, v, k in crawl.graph.edges(keys=True)}
+
+
+def difference(reference: Crawl, other: Crawl) -> str | None:
+    """The first way ``other``'s graph differs from ``reference``'s (the exhaustive crawl),
+    told with the states' URLs and the action's name; ``None`` when they are the same."""
+    def told(crawl: Crawl, edge: tuple[str, str, str], side: str) -> str:
+        source, key, target = edge
+        graph = crawl.graph
+        attrs = graph.edges[source, target, key]
+        how = " (inferred)" if attrs.get("inferred") else ""
+        return (
+            f"only in {side}: {source} at {graph.nodes[source].get('url')} --"
+            f"{attrs.get('event')} {attrs.get('name')}{how}--> {target} at "
+            f"{graph.nodes[target].get('url')}"
+        )
+
+    ours, theirs = transitions(reference), transitions(other)
+    if ours != theirs:
+        extra, missing = sorted(theirs - ours), sorted(ours - theirs)
+        lines = [told(reference, e, "the reference") for e in missing[:1]]
+        lines += [told(other, e, "the other crawl") for e in extra[:1]]
+        return f"{len(missing)} transitions missing, {len(extra)} extra; " + "; ".join(lines)
+    states, others = set(reference.graph.nodes), set(other.graph.nodes)
+    if states != others:
+        return (
+            f"states only in the reference: {sorted(states - others)[:3]}, only in the "
+            f"other crawl: {sorted(others - states)[:3]}"
+        )
+    return None
 
 
 def _slug(label: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from statecrawl.config import DANGEROUS_DEFAULT
-from statecrawl.policy import Danger, Inference, Leaving, requests_of, words
+from statecrawl.policy import Danger, Inference, Leaving, asked, requests_of, words
 from statecrawl.state import Action
 
 
@@ -141,7 +141,11 @@ def test_an_action_that_returns_where_the_browser_came_from_is_not_inferred() ->
 
 
 def test_words_and_requests() -> None:
-    assert words("<p class='hit'>Battery packs, 2 of 10</p>") == {"class", "hit", "battery", "packs"}
+    found = words("<p class='hit'>Battery packs, 2 of 10</p>")
+    assert {"hit", "battery", "packs", "battery packs"} <= found and "of" not in found
+    assert asked((("GET", "http://h/api/patent/US123/claims?q=battery", "page=2"),)) == {
+        "us123", "battery", "page"
+    }
 
     class Asked:
         def __init__(self, url: str, kind: str = "XHR", body: bytes | None = None) -> None:
