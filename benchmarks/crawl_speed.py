@@ -1,5 +1,6 @@
 """Crawl speed: a synthetic tree app and the demo app, default settings against parallel
-browsers and Crawljax-style fixed waits, measured in one run.
+browsers, Crawljax-style fixed waits and the exhaustive crawl (no shortcut), measured in one
+run, with the archive on. The default crawl's graph is checked against the exhaustive one.
 
     python benchmarks/crawl_speed.py [--demo-queries N] [--skip-demo]
 
@@ -19,6 +20,7 @@ from pathlib import Path
 import statecrawl
 from statecrawl.demo_app import DemoApp
 from statecrawl.demo_app.data import DEMO_QUERIES
+from statecrawl.testing import difference
 
 TREE = """<!doctype html><html><head><title>tree</title></head><body>
 <h1 id="path">root</h1><div id="children"></div>
@@ -43,6 +45,7 @@ SETTINGS = {
     "default": {},
     "browsers=2": {"browser": {"count": 2}},
     "wait-ms=200": {"timing": {"wait_ms": 200}},
+    "exhaustive": {"explore": {"shortcuts": False}},
 }
 
 
@@ -81,11 +84,13 @@ def run(app: str, setting: str, url: str, options: dict, out: Path) -> dict:
     options = statecrawl.config.merge(options, SETTINGS[setting])
     result = statecrawl.crawl(url, out=out / f"{app}-{setting}", **options)
     s = result.stats
-    row = {"app": app, "setting": setting, **{k: s[k] for k in
-           ("states", "transitions", "resets", "replayed", "elapsed")}}
+    row = {"app": app, "setting": setting, "crawl": result, **{k: s[k] for k in
+           ("states", "transitions", "resets", "replayed", "elapsed", "inferred", "verified",
+            "retracted")}}
     row["rate"] = s["transitions"] / s["elapsed"]
     print(f"{app:6} {setting:12} states {row['states']:4}  transitions {row['transitions']:5}  "
-          f"resets {row['resets']:5}  replayed {row['replayed']:5}  "
+          f"inferred {row['inferred']:4} (checked {row['verified']}, retracted "
+          f"{row['retracted']})  resets {row['resets']:5}  replayed {row['replayed']:5}  "
           f"{row['rate']:6.2f} tr/s  wall {row['elapsed']:7.1f} s", flush=True)
     return row
 
@@ -103,7 +108,7 @@ def main() -> None:
     for setting in SETTINGS:
         rows["tree", setting] = run(
             "tree", setting, tree_url,
-            {"limits": {"max_depth": 4}, "archive": {"enabled": False}}, out,
+            {"limits": {"max_depth": 4}}, out,
         )
     tree.shutdown()
     if not args.skip_demo:
@@ -111,7 +116,6 @@ def main() -> None:
         demo_options = {
             "limits": {"max_depth": 4},
             "inputs": {"values": {"q": queries}, "max_options": 1},
-            "archive": {"enabled": False},
         }
         with DemoApp() as app:
             for setting in SETTINGS:
@@ -123,11 +127,17 @@ def main() -> None:
         base = rows[app, "default"]
         waited = rows[app, "wait-ms=200"]
         two = rows[app, "browsers=2"]
+        exhaustive = rows[app, "exhaustive"]
         same = "same states" if base["states"] == waited["states"] else "DIFFERENT states"
-        print(f"{app}: default vs --wait-ms 200: {base['rate'] / waited['rate']:.2f}x "
-              f"transitions/s ({same}); --browsers 2 vs 1: "
+        edges = base["transitions"] + base["inferred"] - base["retracted"]
+        why = difference(exhaustive["crawl"], base["crawl"])
+        print(f"{app}: default vs --wait-ms 200: {waited['elapsed'] / base['elapsed']:.2f}x "
+              f"faster ({same}); --browsers 2 vs 1: "
               f"{base['elapsed'] / two['elapsed']:.2f}x wall time "
-              f"({two['states']} vs {base['states']} states)")
+              f"({two['states']} vs {base['states']} states); --exhaustive vs default: "
+              f"{exhaustive['elapsed'] / base['elapsed']:.2f}x wall time; "
+              f"{base['inferred'] / max(edges, 1):.0%} of the default's transitions inferred; "
+              f"graph {'the same as the exhaustive one' if why is None else 'DIFFERS: ' + why}")
     print(f"crawl directories: {out}")
 
 

@@ -11,17 +11,19 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__, analysis
 from .config import Config, merge, read_seeds
 from .demo_app.data import REVISIONS
 from .directory import Crawl, load
 from .errors import ConfigError, StatecrawlError, one_line
-from .explorer import Explorer, Stats
 from .layout import STORE
 from .report import build_report
 from .store import SqliteStore
+
+if TYPE_CHECKING:  # the engine loads Selenium: only a crawl imports it
+    from .explorer import Explorer, Stats
 
 # Signals that stop a crawl cleanly, as Ctrl-C does; the exit status is 128 + the number.
 STOP_SIGNALS = tuple(
@@ -389,6 +391,8 @@ def run_crawl(
 ) -> Crawl:
     """Run a crawl with a progress line, and print the summary; ``signals`` stop it."""
     progress = Progress(stream, enabled=not quiet)
+    from .explorer import Explorer
+
     explorer = Explorer(config, progress=progress)
     if signals is not None:
         signals.explorer = explorer

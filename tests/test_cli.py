@@ -268,3 +268,11 @@ def test_demo_reaches_every_result_page_detail_and_tab(
         assert query.details == query.expected_details, query.query
         for number in query.expected_details:
             assert found["tabs"][number] == {"claims", "description", "citations"}, number
+
+
+def test_the_commands_that_read_a_crawl_never_load_selenium() -> None:
+    """``report``, ``diff`` and ``export`` work on a crawl directory: only a crawl loads
+    the engine and the browser's driver."""
+    code = "import sys, statecrawl.cli; print(any(m.startswith('selenium') for m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
