@@ -20,6 +20,7 @@ from werkzeug import Request, Response
 import statecrawl
 from statecrawl.browser import Browser
 from statecrawl.state import State
+from statecrawl.testing import difference
 from tests.conftest import Site, served
 
 DIST = Path(__file__).parent / "pages" / "zoo" / "dist"
@@ -155,3 +156,19 @@ def test_ids_do_not_depend_on_the_browser_count(zoo: Site, crawl: Any) -> None:
     one, three = ({s["id"] for s in r.states()} for r in runs)
     assert one == three
     assert len(one) == 18
+
+
+@pytest.mark.parametrize("stack", ["react", "vue"])
+def test_the_default_crawl_is_the_exhaustive_one(
+    zoo: Site, crawls: dict[str, Any], stack: str, tmp_path: Path
+) -> None:
+    """The shortcuts (inference, going on from where the browser is, own URLs) give the
+    graph of the crawl that takes none, on apps built with real frameworks."""
+    config = statecrawl.Config.from_mapping({
+        "start_urls": [zoo.url(f"/{stack}/")], "out": tmp_path / "exhaustive",
+        "limits": {"max_depth": 3}, "inputs": ITEM, "archive": {"enabled": False},
+        "explore": {"shortcuts": False},
+    })
+    reference = statecrawl.Explorer(config).run()
+    why = difference(reference, crawls[stack][0])
+    assert why is None, f"{stack}: {why}"
