@@ -100,17 +100,19 @@ def main() -> None:
     parser.add_argument("--demo-queries", type=int, default=1,
                         help="how many of the demo's queries to crawl (1)")
     parser.add_argument("--skip-demo", action="store_true")
+    parser.add_argument("--skip-tree", action="store_true")
+    parser.add_argument("--demo-settings", default=",".join(SETTINGS),
+                        help=f"the demo's crawls, of {', '.join(SETTINGS)} (all)")
     args = parser.parse_args()
     out = Path(tempfile.mkdtemp(prefix="statecrawl-bench-"))
     rows: dict[tuple[str, str], dict] = {}
-    tree = serve_tree()
-    tree_url = f"http://127.0.0.1:{tree.server_port}/"
-    for setting in SETTINGS:
-        rows["tree", setting] = run(
-            "tree", setting, tree_url,
-            {"limits": {"max_depth": 4}}, out,
-        )
-    tree.shutdown()
+    if not args.skip_tree:
+        tree = serve_tree()
+        tree_url = f"http://127.0.0.1:{tree.server_port}/"
+        for setting in SETTINGS:
+            options = {"limits": {"max_depth": 4}}
+            rows["tree", setting] = run("tree", setting, tree_url, options, out)
+        tree.shutdown()
     if not args.skip_demo:
         queries = list(DEMO_QUERIES[: args.demo_queries])
         demo_options = {
@@ -118,26 +120,28 @@ def main() -> None:
             "inputs": {"values": {"q": queries}, "max_options": 1},
         }
         with DemoApp() as app:
-            for setting in SETTINGS:
+            for setting in args.demo_settings.split(","):
                 rows["demo", setting] = run("demo", setting, app.url, demo_options, out)
     print()
     for app in ("tree", "demo"):
         if (app, "default") not in rows:
             continue
         base = rows[app, "default"]
-        waited = rows[app, "wait-ms=200"]
-        two = rows[app, "browsers=2"]
-        exhaustive = rows[app, "exhaustive"]
-        same = "same states" if base["states"] == waited["states"] else "DIFFERENT states"
         edges = base["transitions"] + base["inferred"] - base["retracted"]
-        why = difference(exhaustive["crawl"], base["crawl"])
-        print(f"{app}: default vs --wait-ms 200: {waited['elapsed'] / base['elapsed']:.2f}x "
-              f"faster ({same}); --browsers 2 vs 1: "
-              f"{base['elapsed'] / two['elapsed']:.2f}x wall time "
-              f"({two['states']} vs {base['states']} states); --exhaustive vs default: "
-              f"{exhaustive['elapsed'] / base['elapsed']:.2f}x wall time; "
-              f"{base['inferred'] / max(edges, 1):.0%} of the default's transitions inferred; "
-              f"graph {'the same as the exhaustive one' if why is None else 'DIFFERS: ' + why}")
+        line = [f"{base['inferred'] / max(edges, 1):.0%} of the default's transitions inferred"]
+        if (waited := rows.get((app, "wait-ms=200"))) is not None:
+            same = "same states" if base["states"] == waited["states"] else "DIFFERENT states"
+            line.append(f"default vs --wait-ms 200: {waited['elapsed'] / base['elapsed']:.2f}x "
+                        f"faster ({same})")
+        if (two := rows.get((app, "browsers=2"))) is not None:
+            line.append(f"--browsers 2 vs 1: {base['elapsed'] / two['elapsed']:.2f}x wall time "
+                        f"({two['states']} vs {base['states']} states)")
+        if (exhaustive := rows.get((app, "exhaustive"))) is not None:
+            why = difference(exhaustive["crawl"], base["crawl"])
+            line.append(f"--exhaustive vs default: {exhaustive['elapsed'] / base['elapsed']:.2f}x"
+                        f" wall time; graph "
+                        f"{'the same as the exhaustive one' if why is None else 'DIFFERS: ' + why}")
+        print(f"{app}: " + "; ".join(line))
     print(f"crawl directories: {out}")
 
 

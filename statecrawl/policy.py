@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urldefrag, urlsplit
+from urllib.parse import parse_qsl, urldefrag, urlsplit
 
 from .state import Action
 
@@ -63,9 +63,10 @@ class Leaving:
 
 
 WORD = re.compile(r"[^\W_]{3,}")
-# The requests an action's effect may depend on: what a page asks its server for. Images,
-# scripts and styles come and go with caches and tell nothing of the action.
-ASKING = frozenset({"XHR", "Fetch", "Document", "EventSource", "WebSocket", "Other"})
+# The requests an action's effect may depend on: what a page's scripts ask its server for.
+# Images, scripts and styles come and go with caches, and a document's target is known by
+# its URL (the network log may also hand over a reset's document late, with the action's).
+ASKING = frozenset({"XHR", "Fetch", "EventSource", "WebSocket"})
 
 BODY_KEPT = 4096  # characters of a request body compared, and searched for words
 Requests = tuple[tuple[str, str, str], ...]  # sorted (method, URL without fragment, body)
@@ -91,13 +92,14 @@ def requests_of(exchanges: Iterable[Any]) -> Requests:
 
 
 def asked(requests: Requests) -> frozenset[str]:
-    """The words a page put in its requests, where state travels: query strings, bodies,
-    and path segments with digits (``/patent/US123/claims``)."""
+    """The words a page put in its requests, where state travels: the values of query
+    strings, bodies, and path segments with digits (``/patent/US123/claims``)."""
     found: set[str] = set()
     for _, url, body in requests:
         parts = urlsplit(url)
         numbered = [s for s in parts.path.split("/") if any(map(str.isdigit, s))]
-        for text in (parts.query, body, *numbered):
+        values = [v for _, v in parse_qsl(parts.query)]
+        for text in (*values, body, *numbered):
             found.update(WORD.findall(text.lower()))
     return frozenset(found)
 

@@ -143,7 +143,7 @@ def test_an_action_that_returns_where_the_browser_came_from_is_not_inferred() ->
 def test_words_and_requests() -> None:
     found = words("<p class='hit'>Battery packs, 2 of 10</p>")
     assert {"hit", "battery", "packs", "battery packs"} <= found and "of" not in found
-    assert asked((("GET", "http://h/api/patent/US123/claims?q=battery", "page=2"),)) == {
+    assert asked((("GET", "http://h/api/patent/US123/claims?q=battery&offset=0", "page=2"),)) == {
         "us123", "battery", "page"
     }
 
