@@ -500,7 +500,7 @@ class Explorer:
         """Record without firing a script action whose effect is known (see
         :class:`.policy.Inference`), unless it is drawn to be fired as a check."""
         action = work.action
-        target = self.inference.known(action, work.state, lambda: self.words(work.state))
+        target = self.inference.known(action, work.state, self.words)
         if target is None or target not in self.states:
             return False
         if self.sampler.random() < self.config.explore.verify:

@@ -114,6 +114,7 @@ class Evidence:
     targets: set[str] = field(default_factory=set)
     requests: set[Requests] = field(default_factory=set)
     common: frozenset[str] | None = None
+    overlap: frozenset[str] = frozenset()  # words the target shared with any source
     left: bool = False
 
     def to_data(self) -> dict[str, Any]:
@@ -122,6 +123,7 @@ class Evidence:
             "targets": sorted(self.targets),
             "requests": sorted([list(map(list, r)) for r in self.requests]),
             "common": None if self.common is None else sorted(self.common),
+            "overlap": sorted(self.overlap),
             "left": self.left,
         }
 
@@ -133,6 +135,7 @@ class Evidence:
             targets=set(data.get("targets", ())),
             requests={tuple(tuple(x) for x in r) for r in data.get("requests", ())},
             common=None if common is None else frozenset(common),
+            overlap=frozenset(data.get("overlap", ())),
             left=bool(data.get("left", False)),
         )
 
@@ -151,6 +154,9 @@ class Inference:
       words (the query) a page of another query lacks;
     - ``S`` holds every word the action put in its requests (:func:`asked`): a page that
       never shows its query still sends it;
+    - ``S`` shares no word with the target that none of those states shared with it: a
+      result row fired beside other patents' details opens its patent on its first tab,
+      but fired beside its own patent's details it may do nothing;
     - it led elsewhere than to the state the browser came from at least once: a "Back"
       button (``history.back()``) follows the browser's history, not the page.
 
@@ -193,15 +199,17 @@ class Inference:
             evidence.common = (
                 words_now if evidence.common is None else evidence.common & words_now
             )
+            if source != target:  # (a state shares everything with itself)
+                evidence.overlap |= words_now
         after = (len(evidence.sources), len(evidence.targets), len(evidence.requests))
         if after != before:
             self.changed.add(action.key)
 
     def known(
-        self, action: Action, state: str, content: Callable[[], frozenset[str]]
+        self, action: Action, state: str, content: Callable[[str], frozenset[str]]
     ) -> str | None:
         """The state ``action`` is known to lead to when fired in ``state``, if any;
-        ``content()`` gives the words of ``state``."""
+        ``content(s)`` gives the words of state ``s``."""
         evidence = self.table.get(action.key)
         if (
             self.after is None
@@ -214,11 +222,17 @@ class Inference:
             or len(evidence.requests) != 1
             or not evidence.left
             or evidence.common is None
-            or not evidence.common <= content()
-            or not asked(next(iter(evidence.requests))) <= content()
         ):
             return None
-        return next(iter(evidence.targets))
+        target = next(iter(evidence.targets))
+        here = content(state)
+        if (
+            not evidence.common <= here
+            or not asked(next(iter(evidence.requests))) <= here
+            or not here & content(target) <= evidence.overlap
+        ):
+            return None
+        return target
 
     def infer(self, action: Action, state: str) -> None:
         """``action`` was recorded in ``state`` without being fired."""

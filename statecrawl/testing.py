@@ -555,7 +555,7 @@ def generated(seed: int, origin: str = ORIGIN) -> FakeApp:
                 request=f"/api/search?q={header_query}&field={fields[0]}&page=1",
             )
 
-    def paging(state: str, context: tuple[str, str, int]) -> None:
+    def paging(state: str, context: tuple[str, str, int], shown: str | None = None) -> None:
         q, f, p = context
         for label, other in (("Next", p + 1), ("Prev", p - 1)):
             if 1 <= other <= pages:
@@ -564,8 +564,10 @@ def generated(seed: int, origin: str = ORIGIN) -> FakeApp:
                     request=f"/api/search?q={q}&field={f}&page={other}",
                 )
         for n, patent in enumerate(listed[context]):
+            # (the row of the patent on show changes nothing: its route is the one shown)
+            opened = detail(patent, tabs[0], context if beside else None)
             app.action(
-                state, f"Open {patent}", detail(patent, tabs[0], context if beside else None),
+                state, f"Open {patent}", state if patent == shown else opened,
                 locator=f"#results > li:nth-of-type({n + 1})",
             )
 
@@ -601,7 +603,7 @@ def generated(seed: int, origin: str = ORIGIN) -> FakeApp:
                     if patent in listed[context]:
                         name = detail(patent, tab, context)
                         header(name)
-                        paging(name, context)
+                        paging(name, context, patent)
                         tabbed(name, patent, context)
     return app
 

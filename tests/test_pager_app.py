@@ -14,9 +14,9 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from werkzeug import Request, Response
 
+from statecrawl.testing import difference, transitions
 from tests.conftest import Site
 from tests.pages.pager import patents
 
@@ -27,7 +27,6 @@ DEPTH = 1 + 1 + (PAGES - 1) + 1 + 1
 COUNTS = (1, 2)  # browsers
 
 MARKER = re.compile(r"\b(?:PAGE [a-z]+/[a-z]+/\d+|(?:DETAIL|ABSTRACT|CLAIMS|CITATIONS) US\d+B2)\b")
-Triple = tuple[str, str, str]  # (source, action key, target) of a transition
 
 
 def serve(site: Site) -> None:
@@ -105,31 +104,25 @@ def check_coverage(results: dict[str, object]) -> None:
         )
 
 
-def triples(result) -> set[Triple]:
-    """The transitions of a crawl as (source, action key, target), inferred or fired."""
-    return {(t["source"], t["key"], t["target"]) for t in result.transitions()}
-
-
 def test_every_page_and_detail_with_any_browser_count(site: Site, crawl, tmp_path: Path) -> None:
     """Every results page of both queries in both fields, and every detail and tab behind
-    them, with one browser and with two: the same state ids."""
+    them, with one browser and with two: the same state ids and transitions."""
     serve(site)
     results = crawls(site, crawl, tmp_path, "out")
     check_coverage({f"{n} browser(s)": r for n, r in results.items()})
+    one, two = (transitions(results[n]) for n in COUNTS)
+    assert one == two, f"{len(one ^ two)} transitions differ between 1 and 2 browsers"
 
 
-@pytest.mark.skip(reason="explore.shortcuts not yet")
-def test_shortcuts_change_nothing(site: Site, crawl, tmp_path: Path) -> None:
-    """As above, and a crawl that infers no transition finds the same graph as one that does."""
+def test_the_default_crawl_is_the_exhaustive_one(site: Site, crawl, tmp_path: Path) -> None:
+    """Two levels deep (the first pages, page 2 and the details beside page 1: the
+    exhaustive crawl reaches every state from the start page, so a deeper one takes long),
+    the shortcuts give the graph of the crawl that takes none."""
     serve(site)
-    results = crawls(site, crawl, tmp_path, "out")
-    fired = crawls(site, crawl, tmp_path, "fired", explore={"shortcuts": False})
-    check_coverage({
-        **{f"{n} browser(s)": r for n, r in results.items()},
-        **{f"{n} browser(s), no shortcuts": r for n, r in fired.items()},
-    })  # fmt: skip
-    for count in COUNTS:
-        assert triples(fired[count]) == triples(results[count]), (
-            f"{len(triples(fired[count]) ^ triples(results[count]))} transitions differ "
-            f"with {count} browser(s)"
-        )
+    options = {"inputs": {"values": {"Search patents": list(QUERIES)}}, "max_depth": 2}
+    default = crawl(site.url("/pager/"), out=tmp_path / "default", **options)
+    exhaustive = crawl(
+        site.url("/pager/"), out=tmp_path / "exhaustive", explore={"shortcuts": False}, **options
+    )
+    why = difference(exhaustive, default)
+    assert why is None, why

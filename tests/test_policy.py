@@ -36,6 +36,10 @@ def shows(*extra: str) -> frozenset[str]:
     return PAGE | set(extra)
 
 
+def page(_state: str) -> frozenset[str]:
+    return PAGE
+
+
 def record(inference: Inference, action: Action, source: str, target: str,
            requests=(), came_from: str | None = None, shared=PAGE) -> None:
     inference.record(action, source, target, requests, came_from, lambda: frozenset(shared))
@@ -46,11 +50,11 @@ def test_an_effect_is_known_after_enough_states_with_one_target() -> None:
     search = act("Search")
     for n, source in enumerate(("a", "b")):
         record(inference, search, source, "results")
-        assert inference.known(search, "x", shows) is None, n
+        assert inference.known(search, "x", page) is None, n
     record(inference, search, "b", "results")  # the same state again does not count
-    assert inference.known(search, "x", shows) is None
+    assert inference.known(search, "x", page) is None
     record(inference, search, "c", "results")
-    assert inference.known(search, "x", shows) == "results"
+    assert inference.known(search, "x", page) == "results"
 
 
 def test_two_targets_or_no_threshold_mean_no_inference() -> None:
@@ -58,17 +62,17 @@ def test_two_targets_or_no_threshold_mean_no_inference() -> None:
     toggle = act("Toggle")
     record(inference, toggle, "a", "on")
     record(inference, toggle, "b", "off")
-    assert inference.known(toggle, "x", shows) is None
+    assert inference.known(toggle, "x", page) is None
     never = Inference(after=None)
     never.record(toggle, "a", "on", (), None, lambda: PAGE)
-    assert never.known(toggle, "x", shows) is None
+    assert never.known(toggle, "x", page) is None
 
 
 def test_links_are_never_inferred() -> None:
     inference = Inference(after=1)
     link = act("Home", kind="link", url="http://h/")
     record(inference, link, "a", "home")
-    assert inference.known(link, "x", shows) is None
+    assert inference.known(link, "x", page) is None
 
 
 def test_an_action_whose_requests_differ_depends_on_the_state() -> None:
@@ -76,11 +80,11 @@ def test_an_action_whose_requests_differ_depends_on_the_state() -> None:
     more = act("More")
     record(inference, more, "a", "list", requests=(("GET", "http://h/api?after=1", "-"),))
     record(inference, more, "b", "list", requests=(("GET", "http://h/api?after=2", "-"),))
-    assert inference.known(more, "x", shows) is None
+    assert inference.known(more, "x", page) is None
     same = Inference(after=2)
     for source in ("a", "b"):
         record(same, more, source, "list", requests=(("GET", "http://h/api/all", "-"),))
-    assert same.known(more, "x", shows) == "list"
+    assert same.known(more, "x", page) == "list"
 
 
 def test_next_seen_in_the_pages_of_one_query_is_not_inferred_in_another() -> None:
@@ -91,8 +95,22 @@ def test_next_seen_in_the_pages_of_one_query_is_not_inferred_in_another() -> Non
     following = act("Next")
     for detail in ("d1", "d2", "d3"):
         record(inference, following, detail, "battery-2", shared=shows("battery"))
-    assert inference.known(following, "graphene-1", lambda: shows("graphene")) is None
-    assert inference.known(following, "d4", lambda: shows("battery")) == "battery-2"
+    words = {"graphene-1": shows("graphene"), "d4": shows("battery"), "battery-2": shows("battery")}
+    assert inference.known(following, "graphene-1", words.__getitem__) is None
+    assert inference.known(following, "d4", words.__getitem__) == "battery-2"
+
+
+def test_a_state_closer_to_the_target_than_the_evidence_is_not_inferred() -> None:
+    """A result row opens its patent on its first tab from the results and beside other
+    patents; beside its own patent's second tab it does nothing. That state shares the
+    patent's words with the target, which no state the row was fired in did."""
+    inference = Inference(after=3)
+    row = act("Open US1")
+    for source in ("results", "US2 claims", "US3 claims"):
+        record(inference, row, source, "US1 abstract")
+    words = {"US1 claims": shows("us1"), "US4 claims": shows("us4"), "US1 abstract": shows("us1")}
+    assert inference.known(row, "US1 claims", words.__getitem__) is None
+    assert inference.known(row, "US4 claims", words.__getitem__) == "US1 abstract"
 
 
 def test_a_wrong_inference_is_retracted_for_good() -> None:
@@ -103,7 +121,7 @@ def test_a_wrong_inference_is_retracted_for_good() -> None:
     inference.infer(search, "c")
     inference.infer(search, "d")
     assert inference.retract(search) == {"c", "d"}
-    assert inference.known(search, "e", shows) is None
+    assert inference.known(search, "e", page) is None
 
 
 def test_renaming_states_and_the_table_round_trips() -> None:
@@ -111,15 +129,15 @@ def test_renaming_states_and_the_table_round_trips() -> None:
     search = act("Search")
     record(inference, search, "a", "old")
     record(inference, search, "b", "keeper")
-    assert inference.known(search, "x", shows) is None
+    assert inference.known(search, "x", page) is None
     inference.retarget({"old": "keeper"})
-    assert inference.known(search, "x", shows) == "keeper"
+    assert inference.known(search, "x", page) == "keeper"
     inference.infer(search, "x")
     assert inference.changed == {search.key}
     rows = inference.dump(inference.changed)
     copy = Inference(after=2)
     copy.load(dict(rows))
-    assert copy.known(search, "y", shows) == "keeper" and copy.dump([search.key]) == rows
+    assert copy.known(search, "y", page) == "keeper" and copy.dump([search.key]) == rows
     assert copy.retract(search) == {"x"}
 
 
@@ -130,14 +148,14 @@ def test_an_action_that_returns_where_the_browser_came_from_is_not_inferred() ->
     from."""
     inference = Inference(after=3)
     back, search = act("Back"), act("Search")
-    for page in ("a", "b", "c"):
-        record(inference, back, page, "list-1", came_from="list-1")
-        record(inference, search, page, "results", came_from="results")
-    assert inference.known(back, "x", shows) is None
-    assert inference.known(search, "x", shows) is None
+    for source in ("a", "b", "c"):
+        record(inference, back, source, "list-1", came_from="list-1")
+        record(inference, search, source, "results", came_from="results")
+    assert inference.known(back, "x", page) is None
+    assert inference.known(search, "x", page) is None
     record(inference, search, "d", "results")  # a page loaded by its URL
-    assert inference.known(search, "x", shows) == "results"
-    assert inference.known(back, "x", shows) is None
+    assert inference.known(search, "x", page) == "results"
+    assert inference.known(back, "x", page) is None
 
 
 def test_words_and_requests() -> None:
