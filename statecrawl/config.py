@@ -90,9 +90,10 @@ def _normalise(obj: Any, section: str) -> None:
 class Limits:
     """How far a crawl goes: depth, state count, wall time and per-path bounds.
 
-    ``same_effect_after``: once a script action has led to one same state from states of this
-    many different URLs, it is taken to do so everywhere and recorded without being fired
-    again (a search box in a page header); ``None`` fires every script action in every state.
+    ``same_effect_after``: once a script action has led to one same state from this many
+    states, it may be recorded without being fired in others, on the evidence that
+    :class:`statecrawl.policy.Inference` asks for (a search box in a page header); ``None``
+    fires every script action in every state.
     Counts go up to ``MAX_COUNT``; ``max_time`` (seconds) up to a year.
     """
 
