@@ -540,9 +540,12 @@ class Explorer:
         """The words of a state's DOM (:func:`.policy.words`), for inference."""
         found = self._words.get(state_id)
         if found is None:
+            state = self.states.get(self.resolve(state_id))
+            if state is None:  # (merged away: no inference leads there)
+                return frozenset()
             if len(self._words) >= WORDS_KEPT:
                 self._words.pop(next(iter(self._words)))
-            found = self._words[state_id] = words(self._full(self.states[state_id]).html)
+            found = self._words[state_id] = words(self._full(state).html)
         return found
 
     def _limit_reached(self) -> bool:
