@@ -1055,8 +1055,9 @@ class Explorer:
         for merged, into in self.merged.items():
             if into in names:
                 self.merged[merged] = names[into]
+        given = set(names.values())  # (an id a state is given now is no alias)
         for old, now in names.items():
-            if old not in names.values():  # (an id a state is given now is no alias)
+            if old not in given:
                 self.merged[old] = now
         self.fired = {(new(s), k) for s, k in self.fired}
         self.retried = {(new(s), k) for s, k in self.retried}

@@ -83,12 +83,12 @@ def words(html: str) -> frozenset[str]:
 def requests_of(exchanges: Iterable[Any]) -> Requests:
     """What an action asked its server for (``exchanges``: :class:`~statecrawl.network.Exchange`
     objects), as a comparable value."""
-    asked = {
+    made = {
         (x.method, urldefrag(x.url).url, (x.request_body or b"")[:BODY_KEPT].decode("latin-1"))
         for x in exchanges
         if x.resource_type in ASKING
     }
-    return tuple(sorted(asked))
+    return tuple(sorted(made))
 
 
 def asked(requests: Requests) -> frozenset[str]:
@@ -188,7 +188,7 @@ class Inference:
         if action.is_link:  # a link's target is known by its URL, never inferred from this
             return
         evidence = self.table.setdefault(action.key, Evidence())
-        before = (len(evidence.sources), len(evidence.targets), len(evidence.requests))
+        self.changed.add(action.key)
         evidence.sources.add(source)
         evidence.targets.add(target)
         evidence.requests.add(requests)
@@ -201,9 +201,6 @@ class Inference:
             )
             if source != target:  # (a state shares everything with itself)
                 evidence.overlap |= words_now
-        after = (len(evidence.sources), len(evidence.targets), len(evidence.requests))
-        if after != before:
-            self.changed.add(action.key)
 
     def known(
         self, action: Action, state: str, content: Callable[[str], frozenset[str]]
