@@ -150,6 +150,22 @@
   };
   const selectOne = (scope, selector) => SELECT[scope.nodeType].querySelector(scope, selector);
   const selectAll = (scope, selector) => SELECT[scope.nodeType].querySelectorAll(scope, selector);
+  const POINT = {  // nodeType -> the elementFromPoint of a document or a shadow root
+    __proto__: null,
+    9: uncurry(Document.prototype.elementFromPoint),
+    11: uncurry(ShadowRoot.prototype.elementFromPoint),
+  };
+  // Markup and text through the native getters: a page that replaces outerHTML or innerText
+  // (to hide or decorate content) changes neither the snapshot nor a label.
+  const Markup = {
+    __proto__: null,
+    outer: getter(Element.prototype, 'outerHTML'),
+    inner: getter(Element.prototype, 'innerHTML'),
+    innerText: getter(HTMLElement.prototype, 'innerText'),
+    text: getter(Node.prototype, 'textContent'),
+  };
+  const isHTML = (el) => el.namespaceURI === 'http://www.w3.org/1999/xhtml';
+  const textOf = (el) => (isHTML(el) && Markup.innerText(el)) || Markup.text(el);  // what a user reads
   const defaultPrevented = getter(Event.prototype, 'defaultPrevented');
   const NativeEvent = Event;
   const NativeMouseEvent = MouseEvent;
@@ -298,7 +314,7 @@
   }
   function innerHTMLOf(el) {  // children, shadow content as declarative shadow DOM
     const roots = knownRoots.size ? liveRoots() : [];
-    return roots.length && Dom.getHTML ? Dom.getHTML(el, { __proto__: null, shadowRoots: roots }) : el.innerHTML;
+    return roots.length && Dom.getHTML ? Dom.getHTML(el, { __proto__: null, shadowRoots: roots }) : Markup.inner(el);
   }
   // A locator: selectors joined by ' >>> ' step into shadow roots, by ' |> ' into frames.
   function query(loc) {
@@ -749,7 +765,7 @@
       const p = nodePath(node);
       if (op.k === 'html') {
         Arr.push(ops, node.nodeType === 9
-          ? { p, k: 'html', v: document.documentElement.outerHTML }
+          ? { p, k: 'html', v: Markup.outer(document.documentElement) }
           : { p, k: 'html', v: innerHTMLOf(node) });
       } else if (op.k === 'text') {
         Arr.push(ops, { p, k: 'text', v: node.data });
@@ -830,11 +846,141 @@
 
   // ---- candidates ------------------------------------------------------------------------------
   const VISIBILITY = { __proto__: null, checkOpacity: true, checkVisibilityCSS: true };
-  function visible(el) {
+  const RENDERED = { __proto__: null, checkVisibilityCSS: true };
+  function shown(el, how) {  // a box on screen, seen (VISIBILITY) or only laid out (RENDERED)
     if (!el.isConnected) return false;
-    if (Dom.checkVisibility && !Dom.checkVisibility(el, VISIBILITY)) return false;
+    if (Dom.checkVisibility && !Dom.checkVisibility(el, how)) return false;
     const r = Dom.getBoundingClientRect(el);
     return r.width > 0 && r.height > 0;
+  }
+  const visible = (el) => shown(el, VISIBILITY);
+
+  // ---- reach: what a user's pointer can reach ------------------------------------------------
+  // An element is actionable when a hit test at its box (the centre, then four inset corners)
+  // finds it or a descendant: opacity does not stop a pointer, an element laid over it does (a
+  // modal's backdrop, a banner), and elementFromPoint passes through pointer-events: none.
+  // A hit test costs a fraction of a millisecond, so only elements in doubt get one: those
+  // only laid out (opacity 0), and those under a layer that a probe of the viewport found (a
+  // fixed or sticky element, or a positioned one with a z-index). An element out of view (or
+  // scrolled away in a box) is tested against what a scroll would bring over it, the fixed
+  // layer over the viewport's middle, with no scrolling: a scroll, even one undone at once,
+  // runs the page's scroll listeners. Results hold for one collection of candidates.
+  let reached = new SafeMap();  // element -> null (reached) or what covers it
+  let probed = null;            // {layers: [[element, box]], middle}: what lies over the viewport
+  function freshReach() {
+    reached = new SafeMap();
+    probed = null;
+  }
+  function hitAt(el, x, y) {  // the topmost element at (x, y) in el's own tree (a shadow root's)
+    const root = Dom.getRootNode(el);
+    const at = POINT[root.nodeType];
+    return at ? at(root, x, y) : null;
+  }
+  function hitPoints(r) {
+    const dx = min(3, r.width / 4);
+    const dy = min(3, r.height / 4);
+    return [
+      [r.left + r.width / 2, r.top + r.height / 2], [r.left + dx, r.top + dy],
+      [r.right - dx, r.top + dy], [r.left + dx, r.bottom - dy], [r.right - dx, r.bottom - dy],
+    ];
+  }
+  function layer(node) {  // the element above node (or node) that may lie over other content
+    for (let n = node; n && n !== document.body; n = parentOf(n)) {
+      const style = computedStyle(n);
+      const position = style.position;
+      if (position === 'fixed' || position === 'sticky') return n;
+      if (position === 'absolute' && style.zIndex !== 'auto') return n;
+    }
+    return null;
+  }
+  // The probe: hit tests at 15 points of the viewport (its edges, where headers and banners
+  // are, and its middle, where a backdrop is), and a modal dialog, which makes all else inert.
+  const PROBE = [0.02, 0.25, 0.5, 0.75, 0.98];
+  function probe() {
+    if (probed) return probed;
+    const layers = [];
+    let middle = null;
+    const give = (el) => {
+      if (!Arr.some(layers, (l) => l[0] === el)) Arr.push(layers, [el, Dom.getBoundingClientRect(el)]);
+    };
+    let modal = null;
+    try { modal = selectOne(document, ':modal'); } catch (e) { modal = null; }
+    for (let i = 0; i < PROBE.length; i++) {
+      for (let j = 0; j < 3; j++) {
+        const x = window.innerWidth * (0.1 + 0.4 * j);
+        const hit = POINT[9](document, x, window.innerHeight * PROBE[i]);
+        const found = hit && layer(hit);
+        if (!found) continue;
+        give(found);
+        if (i === 2 && j === 1 && computedStyle(found).position === 'fixed') middle = found;
+      }
+    }
+    if (modal) { give(modal); middle = modal; }
+    probed = { layers, middle, modal };
+    return probed;
+  }
+  function inDoubt(el, r) {  // a layer may lie over el's box
+    const p = probe();
+    if (p.modal && !deepContains(p.modal, el)) return true;
+    return Arr.some(p.layers, (l) => !deepContains(l[0], el) && !deepContains(el, l[0])
+      && l[1].left < r.right && r.left < l[1].right && l[1].top < r.bottom && r.top < l[1].bottom);
+  }
+  function afterScroll(el) {  // what covers el once scrolled to the viewport's middle, or null
+    const over = probe().middle;
+    return over && !deepContains(over, el) ? over : null;
+  }
+  function clipped(el, x, y) {  // (x, y) is outside a box above el that clips its overflow
+    for (let node = parentOf(el); node && node !== document.documentElement; node = parentOf(node)) {
+      if (node.scrollHeight <= node.clientHeight && node.scrollWidth <= node.clientWidth) continue;
+      const r = Dom.getBoundingClientRect(node);
+      const outside = x < r.left || x > r.right || y < r.top || y > r.bottom;
+      if (outside && computedStyle(node).overflow !== 'visible') return true;
+    }
+    return false;
+  }
+  function scrollsToMiddle(y) {  // a scroll of the document can bring viewport height y to the middle
+    const root = document.scrollingElement || document.documentElement;
+    const to = window.scrollY + y - window.innerHeight / 2;
+    return to >= 0 && to <= root.scrollHeight - window.innerHeight;
+  }
+  function hitTest(el) {
+    const r = Dom.getBoundingClientRect(el);
+    if (!(r.width > 0 && r.height > 0)) return el;  // nothing to point at
+    const points = hitPoints(r);
+    const middle = points[0];
+    const inView = (x, y) => x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight;
+    if (!Arr.some(points, (pt) => inView(pt[0], pt[1]))) return afterScroll(el);
+    if (visible(el) && !inDoubt(el, r)) return null;
+    let top = null;
+    for (let i = 0; i < points.length; i++) {
+      if (!inView(points[i][0], points[i][1])) continue;
+      const hit = hitAt(el, points[i][0], points[i][1]);
+      if (hit && deepContains(el, hit)) return null;
+      if (!top) top = hit;
+    }
+    if (!top || clipped(el, middle[0], middle[1])) return afterScroll(el);
+    // Under a header or a banner a scroll takes it out from under: a user scrolls.
+    const over = layer(top);
+    if (over && !deepContains(over, el) && over !== probe().middle && scrollsToMiddle(middle[1])) {
+      return afterScroll(el);
+    }
+    return top;
+  }
+  function reach(el) {  // null when a pointer reaches el, else what is over it (el: no box)
+    if (!reached.has(el)) reached.set(el, hitTest(el));
+    return reached.get(el);
+  }
+  function labelReached(el) {  // a label of the control el that a pointer reaches, or null
+    const labels = el.labels || [];
+    for (let i = 0; i < labels.length; i++) {
+      if (shown(labels[i], RENDERED) && !reach(labels[i])) return labels[i];
+    }
+    return null;
+  }
+  function describeNode(node) {  // "div#backdrop.modal.fade": what covers a candidate
+    if (!node || node.nodeType !== 1) return '';
+    const classes = Arr.slice(Arr.sort(Arr.from(node.classList || [])), 0, 3);
+    return node.localName + (node.id ? '#' + node.id : '') + (classes.length ? '.' + Arr.join(classes, '.') : '');
   }
   function enabled(el) {
     if (el.disabled) return false;
@@ -846,14 +992,14 @@
     if (el.localName === 'form') {
       const button = selectOne(el, 'button:not([type]), button[type=submit], input[type=submit]');
       return collapse(attr('aria-label') || attr('name') || el.id
-        || (button && (button.innerText || button.value)) || 'form', 80);
+        || (button && (textOf(button) || button.value)) || 'form', 80);
     }
     if (Dom.matches(el, 'textarea, select, input:not([type=button], [type=submit], [type=reset])')) {
       // A field is named by what it asks for, never by what has been typed into it.
       const names = fieldNames(el);
       return names.length ? collapse(names[0], 80) : el.localName;
     }
-    const text = attr('aria-label') || collapse(el.innerText || el.textContent, 80)
+    const text = attr('aria-label') || collapse(textOf(el), 80)
       || attr('title') || attr('alt') || el.value || attr('placeholder') || attr('name') || '';
     return collapse(toText(text), 80);
   }
@@ -866,19 +1012,24 @@
     return Arr.join(parts, ',');
   }
 
-  const hoverCache = new SafeWeakMap();  // document or shadow root -> {key, rules}
+  const ruleCache = new SafeWeakMap();  // document or shadow root -> {key, hover, pointer}
   const HOVER_RULE = /^(.*?):hover((?:[\w\-.#[\]="':()]*)?)(\s*[>+~\s]\s*)(.+)$/;
   const HOVER = Re.pin(/:hover/g);
-  function hoverRules(root) {  // [ancestor selector, revealed selector] from `A:hover B` style rules
+  // What a root's style sheets say: [ancestor selector, revealed selector] from `A:hover B`
+  // rules (hover), and the selectors of rules that give a pointer cursor (pointer).
+  function styleRules(root) {
     const sheets = Arr.concat(root.styleSheets, root.adoptedStyleSheets || []);
-    const cached = hoverCache.get(root);
-    if (cached && cached.key === sheets.length) return cached.rules;
+    const cached = ruleCache.get(root);
+    if (cached && cached.key === sheets.length) return cached;
     const rules = [];
+    const pointer = [];
     const walk = (list) => {
       for (let i = 0; i < list.length; i++) {
         const rule = list[i];
         if (rule.cssRules && !rule.selectorText) { walk(rule.cssRules); continue; }
-        if (!rule.selectorText || !Str.includes(rule.selectorText, ':hover')) continue;
+        if (!rule.selectorText) continue;
+        if (rule.style && rule.style.cursor === 'pointer') Arr.push(pointer, rule.selectorText);
+        if (!Str.includes(rule.selectorText, ':hover')) continue;
         const selectors = Str.split(rule.selectorText, ',');
         for (let j = 0; j < selectors.length; j++) {
           const m = Re.exec(HOVER_RULE, selectors[j]);
@@ -892,14 +1043,28 @@
     for (let i = 0; i < sheets.length; i++) {
       try { walk(sheets[i].cssRules); } catch (e) { /* cross-origin sheet */ }
     }
-    hoverCache.set(root, { key: sheets.length, rules });
-    return rules;
+    const found = { key: sheets.length, hover: rules, pointer };
+    ruleCache.set(root, found);
+    return found;
+  }
+  function pointerHinted(shadows) {  // the elements a rule or a style attribute gives a pointer cursor
+    const found = new SafeSet();
+    const roots = Arr.concat([document], shadows);
+    for (let i = 0; i < roots.length; i++) {
+      const selectors = Arr.concat(styleRules(roots[i]).pointer, ['[style*="cursor"]']);
+      for (let j = 0; j < selectors.length; j++) {
+        let matches;
+        try { matches = selectAll(roots[i], selectors[j]); } catch (e) { continue; }
+        Arr.forEach(matches, (el) => found.add(el));
+      }
+    }
+    return found;
   }
   function hoverReveals(shadows) {  // Map(revealed root element -> ancestor element to hover)
     const found = new SafeMap();
     const roots = Arr.concat([document], shadows);
     for (let i = 0; i < roots.length; i++) {
-      const rules = hoverRules(roots[i]);
+      const rules = styleRules(roots[i]).hover;
       for (let j = 0; j < rules.length; j++) {
         const ancestorSel = rules[j][0];
         let matches;
@@ -979,7 +1144,7 @@
   const NAME_END = Re.pin(/[:*]\s*$/);
   const uriEncode = encodeURIComponent;
   function fieldNames(el) {  // what a user's NAME may refer to: labels, aria-label, placeholder, name, id
-    const names = Arr.map(el.labels || [], (l) => l.textContent);
+    const names = Arr.map(el.labels || [], (l) => Markup.text(l));
     Arr.push(names, Dom.getAttribute(el, 'aria-label'), Dom.getAttribute(el, 'placeholder'), el.name, el.id);
     return Arr.map(Arr.filter(names, (n) => n), (n) => Str.toLowerCase(Re.replace(collapse(n, 200), NAME_END, '')));
   }
@@ -1140,20 +1305,31 @@
 
   const BUTTON_INPUT = /^(button|submit|image|reset)$/;
   const INHERITED_EVENTS = ['change', 'input', 'click', 'keydown:Enter'];
+  // What the last collection left out because something covers it: [{locator, label, event,
+  // action, covered_by}], sent with the snapshot.
+  let covered = [];
   function candidates() {
     const out = [];
     const seen = new SafeSet();
     const shadows = liveRoots();
     const revealed = hoverReveals(shadows);
+    const hinted = pointerHinted(shadows);
     const delegating = delegators();
     const jq = jqueryDelegated();
     const owners = [];  // the element of each candidate in out
     const served = new SafeSet();  // delegating roots whose listeners serve candidates inside them
+    freshReach();
+    covered = [];
+    let cover = null;  // what covers the element being looked at: its actions are left out
     const add = (el, event, kind, action, how, hover, extra) => {
       const loc = locator(el);
       const id = loc + '|' + event + '|' + action;
       if (seen.has(id)) return;
       seen.add(id);
+      if (cover) {
+        Arr.push(covered, { locator: loc, label: label(el), event, action, covered_by: describeNode(cover) });
+        return;
+      }
       Arr.push(owners, el);
       Arr.push(out, assign(
         { locator: loc, label: label(el), event, kind, action, status: status(el, how), hover },
@@ -1188,15 +1364,21 @@
       const control = isControl(el);
       const href = linkTarget(el);
       const events = ownEvents(el, known[i], !described.has(el));
-      if (!(button || anchor || control || href || events.size) && !delegatorOf(el, 'click')) return;
-      if (Dom.closest(el, 'svg *')) return;
+      if (!(button || anchor || control || href || events.size || hinted.has(el)) && !delegatorOf(el, 'click')) return;
+      if (!events.size && Dom.closest(el, 'svg *')) return;  // a part of an icon, with nothing of its own
       let how = 'visible';
       let hover = null;
-      if (!visible(el)) {
+      cover = null;
+      if (visible(el)) {
+        if (reach(el) && !(control && labelReached(el))) cover = reach(el);
+      } else {
         const anc = hoverAncestor(el, revealed);
-        if (!anc) return;
-        how = 'hover-visible';
-        hover = locator(anc);
+        if (anc) {
+          how = 'hover-visible';
+          hover = locator(anc);
+        } else if (!(control && labelReached(el)) && !(shown(el, RENDERED) && !reach(el))) {
+          return;  // neither seen nor reached: opacity 0 with something over it, or no box
+        }
       }
       if (!enabled(el)) return;
       // (A described root's own listeners are the framework's dispatchers, not actions.)
@@ -1231,8 +1413,15 @@
       if (delegator && looksInteractive(el, computedStyle(el))) {
         add(el, 'click', 'script', delegator[1], how, hover);
         served.add(delegator[0]);
+        return;
+      }
+      // No listener anywhere, but a pointer cursor: what a user takes for a control.
+      const style = !delegator && !events.size && hinted.has(el) && computedStyle(el);
+      if (style && style.cursor === 'pointer' && looksInteractive(el, style)) {
+        add(el, 'click', 'script', 'cursor:pointer', how, hover);
       }
     });
+    cover = null;
     const scrollWanted = (listeners.get(window)?.has('scroll') || listeners.get(document)?.has('scroll')
       || listeners.get(window)?.has('wheel') || observedIntersections > 0);
     const root = document.scrollingElement || document.documentElement;
@@ -1249,9 +1438,12 @@
         add(t, 'scroll', 'script', 'scroll:end', 'visible', null);
       }
     });
-    // A container that serves its descendants is fired through them, not on its own.
-    const kept = Arr.filter(out, (c, i) => !(served.has(owners[i]) && c.event === 'click'
-      && Str.startsWith(c.action, 'handler:') && !Dom.matches(owners[i], 'a[href], button, summary')));
+    // A container that serves its descendants is fired through them, not on its own; a label
+    // whose control is an action is a way to fire that control, not a second action.
+    const actors = setOf(owners);
+    const kept = Arr.filter(out, (c, i) => !(c.event === 'click' && ((served.has(owners[i])
+      && Str.startsWith(c.action, 'handler:') && !Dom.matches(owners[i], 'a[href], button, summary'))
+      || (owners[i].localName === 'label' && owners[i].control && actors.has(owners[i].control)))));
     const frames = frameAgents();
     for (let i = 0; i < frames.length; i++) {
       const el = frames[i][0];
@@ -1350,9 +1542,9 @@
     Arr.forEach(frames, (pair, i) => Dom.setAttribute(pair[0], 'data-statecrawl-frame', toText(i)));
     let text;
     try {
-      if (!knownRoots.size || !Dom.getHTML) text = doctype() + html.outerHTML;
+      if (!knownRoots.size || !Dom.getHTML) text = doctype() + Markup.outer(html);
       else {
-        const shell = Dom.cloneNode(html, false).outerHTML;
+        const shell = Markup.outer(Dom.cloneNode(html, false));
         text = doctype() + Str.slice(shell, 0, -'</html>'.length) + innerHTMLOf(html) + '</html>';
       }
     } finally {
@@ -1398,7 +1590,8 @@
     const html = documentHTML(all);
     return assign({
       url: location.href, title: document.title, html,
-      form: formState(all), candidates: light ? [] : candidates(), volatile: valuesOf(volatile),
+      form: formState(all), candidates: light ? [] : candidates(), covered: light ? [] : covered,
+      volatile: valuesOf(volatile),
       dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked),
       storage: storageUsed(), status: httpStatus(),
     }, extra);
@@ -1450,18 +1643,27 @@
     return el && !spec.label ? el : null;
   }
   // Focus and click through the native methods of HTML elements (an SVG or MathML element
-  // keeps its own).
-  const isHTML = (el) => el.namespaceURI === 'http://www.w3.org/1999/xhtml';
+  // keeps its own focus, and has no click()).
   function focus(el, options) {
     if (isHTML(el)) Dom.focus(el, options);
     else if (el.focus) el.focus(options);
   }
+  // An SVG or MathML element has no click(): it gets the click event a pointer would send.
   function click(el) {
-    if (isHTML(el)) Dom.click(el); else el.click();
+    if (isHTML(el)) Dom.click(el); else mouse(el, 'click', { detail: 1 });
   }
+  const PRESSED = setOf(['pointerdown', 'mousedown']);
+  // Mouse and pointer events as a mouse sends them: at the middle of the element's box, the
+  // primary button held between down and up.
   function mouse(el, type, init) {
-    const Ctor = Str.startsWith(type, 'pointer') ? NativePointerEvent : NativeMouseEvent;
-    const options = { __proto__: null, bubbles: true, cancelable: true, composed: true, view: window };
+    const pointer = Str.startsWith(type, 'pointer');
+    const Ctor = pointer ? NativePointerEvent : NativeMouseEvent;
+    const r = Dom.getBoundingClientRect(el);
+    const options = {
+      __proto__: null, bubbles: true, cancelable: true, composed: true, view: window,
+      clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, buttons: PRESSED.has(type) ? 1 : 0,
+    };
+    if (pointer) assign(options, { pointerId: 1, pointerType: 'mouse', isPrimary: true });
     Dom.dispatchEvent(el, new Ctor(type, assign(options, init)));
   }
   function key(el, type) {

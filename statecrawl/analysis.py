@@ -22,16 +22,16 @@ import math
 import pprint
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 import networkx as nx
 
-from .config import Incremental
+from .config import Config, Incremental, argument, checked
 from .directory import Crawl, find_state
-from .errors import StatecrawlError
+from .errors import ConfigError, StatecrawlError
 from .graph import StateGraph
 from .models.dom import visible_text
 from .models.similarity import similarity
@@ -46,6 +46,7 @@ INFERRED_COST = 1.001  # an edge recorded without firing is taken only when no f
 
 
 def _graph(crawl: GraphLike) -> nx.MultiDiGraph:
+    crawl = argument("crawl", crawl, GraphLike)
     return crawl if isinstance(crawl, nx.MultiDiGraph) else crawl.graph
 
 
@@ -68,9 +69,9 @@ def _state_graph(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
     return graph.subgraph(_states(graph))
 
 
-def _crawl(crawl: Any, what: str) -> Crawl:
+def _crawl(crawl: Any, what: str, name: str = "crawl") -> Crawl:
     if not isinstance(crawl, Crawl):
-        raise StatecrawlError(f"{what} reads the crawl's files: pass statecrawl.load(DIR)")
+        raise ConfigError(f"{name}: {what} reads the crawl's files: pass statecrawl.load(DIR)")
     return crawl
 
 
@@ -84,6 +85,7 @@ def _optional(module: str) -> ModuleType:
         ) from None
 
 
+@checked
 def label(name: str) -> tuple[str, str]:
     """Split an action's ``name`` into its locator and its label.
 
@@ -102,6 +104,7 @@ def label(name: str) -> tuple[str, str]:
     >>> label('html > body > button:nth-of-type(2) "Next page"')
     ('html > body > button:nth-of-type(2)', 'Next page')
     """
+    name = argument("name", name, str)
     for at in (i for i, c in enumerate(name) if c == " " and name[i + 1 : i + 2] == '"'):
         try:
             text = json.loads(name[at + 1 :])
@@ -112,6 +115,7 @@ def label(name: str) -> tuple[str, str]:
     return name, ""
 
 
+@checked
 def describe(edge: dict[str, Any]) -> str:
     """A transition's action as a person reads it.
 
@@ -132,7 +136,8 @@ def describe(edge: dict[str, Any]) -> str:
     ...           "action": "http://127.0.0.1:8000/?page=2"})
     'click "Next" -> http://127.0.0.1:8000/?page=2'
     """
-    locator, text = label(edge.get("name", ""))
+    edge = argument("edge", edge, Mapping)
+    locator, text = label(str(edge.get("name", "")))
     what = json.dumps(text, ensure_ascii=False) if text else locator
     step = f"{edge.get('event', '?')} {what}"
     if edge.get("kind") == "link":
@@ -142,6 +147,7 @@ def describe(edge: dict[str, Any]) -> str:
     return step
 
 
+@checked
 def depth_profile(crawl: GraphLike) -> dict[int, int]:
     """How many states were found at each depth.
 
@@ -178,6 +184,7 @@ def _explored(graph: nx.MultiDiGraph, node: str) -> bool:
     return not (beyond or attrs.get("after_dangerous") or attrs.get("unreachable"))
 
 
+@checked
 def dead_ends(crawl: GraphLike) -> list[str]:
     """The explored states from which no action leads to another state.
 
@@ -214,6 +221,7 @@ def dead_ends(crawl: GraphLike) -> list[str]:
     ]
 
 
+@checked
 def strongly_connected_components(crawl: GraphLike) -> list[set[str]]:
     """The strongly connected components of the state graph: sets of states that can all
     reach each other.
@@ -239,6 +247,7 @@ def strongly_connected_components(crawl: GraphLike) -> list[set[str]]:
     return sorted((set(c) for c in found), key=lambda c: (-len(c), min(c)))
 
 
+@checked
 def summary(crawl: GraphLike) -> dict[str, Any]:
     """The figures of a crawl at a glance.
 
@@ -344,6 +353,7 @@ def _paths(graph: nx.MultiDiGraph) -> dict[str, tuple[str, list[dict[str, Any]]]
     return paths
 
 
+@checked
 def shortest_path(crawl: GraphLike, state_id: str) -> list[dict[str, Any]]:
     """The fewest actions that lead from a start page to a state.
 
@@ -427,6 +437,7 @@ sys.exit(0 if reached == TARGET else f"expected state {{TARGET}}, reached {{reac
 '''
 
 
+@checked
 def replay_script(crawl: GraphLike, state_id: str) -> str:
     """A Python script that brings a browser to a state along :func:`shortest_path`.
 
@@ -462,9 +473,11 @@ def replay_script(crawl: GraphLike, state_id: str) -> str:
     target = find_state(graph, state_id)
     steps = shortest_path(graph, target)
     start = steps[0]["source"] if steps else target
-    config = {k: v for k, v in graph.graph.get("config", {}).items() if k in REPLAY_SETTINGS}
-    if "start_urls" not in config:
-        raise StatecrawlError("the graph holds no crawl configuration to replay with")
+    recorded = (
+        crawl.config if isinstance(crawl, Crawl)
+        else Config.from_stored(graph.graph.get("config"), "the graph")
+    )
+    config = {k: v for k, v in recorded.to_dict().items() if k in REPLAY_SETTINGS}
     return REPLAY_SCRIPT.format(
         config=pprint.pformat(config, indent=1, width=96, sort_dicts=False),
         volatile=pprint.pformat(list(graph.graph.get("volatile", [])), width=96),
@@ -474,6 +487,7 @@ def replay_script(crawl: GraphLike, state_id: str) -> str:
     )
 
 
+@checked
 def action_frequency(crawl: GraphLike) -> list[dict[str, Any]]:
     """How often each action was taken: in how many transitions and from how many states.
 
@@ -517,6 +531,7 @@ def action_frequency(crawl: GraphLike) -> list[dict[str, Any]]:
     return sorted(found.values(), key=lambda a: (-a["transitions"], a["name"]))
 
 
+@checked
 def states_per_url(crawl: GraphLike) -> dict[str, int]:
     """How many states each URL shows.
 
@@ -542,6 +557,7 @@ def states_per_url(crawl: GraphLike) -> dict[str, int]:
     return dict(Counter(graph.nodes[n].get("url", "") for n in _states(graph)).most_common())
 
 
+@checked
 def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = False) -> list[str]:
     """The states whose visible text (see :func:`visible_text`) contains ``text``.
 
@@ -568,7 +584,12 @@ def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = Fa
     ['5f0c2b8e9a1d4c77', ...]
     """
     crawl = _crawl(crawl, "find_states")
-    pattern = re.compile(text if regex else re.escape(text), 0 if case else re.IGNORECASE)
+    text = argument("text", text, str)
+    regex, case = argument("regex", regex, bool), argument("case", case, bool)
+    try:
+        pattern = re.compile(text if regex else re.escape(text), 0 if case else re.IGNORECASE)
+    except re.error as exc:
+        raise ConfigError(f"text: invalid regular expression {text!r}: {exc}") from None
     return [s["id"] for s in crawl.states() if pattern.search(visible_text(crawl.html(s["id"])))]
 
 
@@ -632,6 +653,7 @@ def _follow(graph: nx.MultiDiGraph, place: tuple[str, ...]) -> tuple[str | None,
     return node, len(keys)
 
 
+@checked
 def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str, Any]:
     """What changed from one crawl of an application to a later one, state by state.
 
@@ -673,10 +695,13 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
     >>> [(d["id"], d["reason"]) for d in changes["deleted"]]  # doctest: +SKIP
     [('5f0c2b8e9a1d4c77', 'the action is gone')]
     """
-    old, new = _crawl(old, "diff"), _crawl(new, "diff")
-    if threshold is None:
-        setting = new.graph.graph.get("config", {}).get("incremental", {})
-        threshold = setting.get("similarity", Incremental().similarity)
+    old, new = _crawl(old, "diff", "old"), _crawl(new, "diff", "new")
+    threshold = argument("threshold", threshold, float | None)
+    if threshold is not None and not 0 <= threshold <= 1:
+        raise ConfigError(f"threshold: expected a similarity from 0 to 1, got {threshold!r}")
+    if threshold is None:  # the later crawl's, as this version reads it
+        recorded = new.config.incremental if "config" in new.graph.graph else Incremental()
+        threshold = recorded.similarity
     old_paths, new_paths = _paths(old.graph), _paths(new.graph)
     old_ids, new_ids = set(_states(old.graph)), set(_states(new.graph))
     arrived: dict[tuple[str, ...] | None, str] = {}
@@ -741,6 +766,7 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
     }
 
 
+@checked
 def to_frames(crawl: GraphLike) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The states and the transitions as pandas DataFrames (pandas: the ``analysis`` extra).
 
@@ -799,6 +825,7 @@ def to_frames(crawl: GraphLike) -> tuple[pd.DataFrame, pd.DataFrame]:
     return (frame.set_index("id") if not frame.empty else frame), transitions
 
 
+@checked
 def layers(crawl: GraphLike) -> dict[str, tuple[float, float]]:
     """Positions of the nodes layered by depth: x is the depth (out-of-scope nodes one
     layer beyond the deepest), y spreads each layer, ordered by the mean place of each
@@ -842,6 +869,7 @@ def layers(crawl: GraphLike) -> dict[str, tuple[float, float]]:
     return pos
 
 
+@checked
 def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None) -> Axes:
     """Draw the state graph layered by depth (matplotlib: the ``analysis`` extra).
 

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from .errors import AgentError
+from .redaction import strip_userinfo
 
 MAX_HTML = 32 * 1024 * 1024  # characters of a snapshot; beyond, it is cut and marked
 MAX_TEXT = 8192  # a URL, locator, label, action or dialog message
@@ -40,14 +41,20 @@ def text(value: Any, what: str, limit: int = MAX_TEXT) -> str:
     return value[:limit]
 
 
+def web_text(value: Any, what: str, limit: int = MAX_TEXT) -> str:
+    """A string that may name URLs (a link, an action, a title, a label, a mutation), the
+    userinfo of each removed: ``http://user:password@host/`` is recorded as ``http://host/``."""
+    return strip_userinfo(text(value, what, limit))
+
+
 def optional_text(value: Any, what: str) -> str | None:
     return None if value is None else text(value, what)
 
 
 def url(value: Any, what: str) -> str:
     """An http(s) URL with a host and no whitespace or control characters (it may end up in
-    a WARC header)."""
-    value = text(value, what)
+    a WARC header), without its userinfo."""
+    value = web_text(value, what)
     if _CONTROL.search(value) or " " in value:
         raise _fail(f"{what} holds whitespace or control characters")
     parts = urlsplit(value)
@@ -90,10 +97,10 @@ def candidate(value: Any) -> dict[str, Any]:
         raise _fail(f"unknown event {str(event)[:40]!r}")
     if kind not in KINDS:
         raise _fail(f"unknown kind {str(kind)[:40]!r}")
-    action = text(value.get("action"), "an action")
+    action = web_text(value.get("action"), "an action")
     return {
         "locator": text(value.get("locator"), "a locator"),
-        "label": text(value.get("label"), "a label", 200),
+        "label": web_text(value.get("label"), "a label", 200),
         "event": event,
         "kind": kind,
         "action": url(action, "a link") if kind == "link" else action,
@@ -102,6 +109,14 @@ def candidate(value: Any) -> dict[str, Any]:
         "values": _pairs(value.get("values"), "values", 2),
         "submitter": optional_text(value.get("submitter"), "a submitter"),
     }
+
+
+def _covered(value: Any) -> dict[str, str]:
+    """A candidate left out because an element lies over it, and a description of that one."""
+    if not isinstance(value, dict):
+        raise _fail("a covered candidate is not an object")
+    names = ("locator", "label", "event", "action", "covered_by")
+    return {name: web_text(value.get(name), f"a covered candidate's {name}", 200) for name in names}
 
 
 def _dialog(value: Any) -> dict[str, str]:
@@ -121,7 +136,7 @@ def _frame(value: Any) -> dict[str, Any]:
         if not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in path):
             raise _fail("a node path holds something other than indexes")
         checked = {"p": path, "k": op["k"], "v": None if op.get("v") is None
-                   else text(op["v"], "a frame value", MAX_HTML)}
+                   else web_text(op["v"], "a frame value", MAX_HTML)}
         if op["k"] == "attr":
             checked["n"] = text(op.get("n"), "an attribute name", 200)
         ops.append(checked)
@@ -138,17 +153,18 @@ def snapshot(data: Any) -> dict[str, Any]:
     frames = None if frames is None else [_frame(f) for f in items(frames, "frames", MAX_FRAMES)]
     volatile = items(data.get("volatile"), "the volatile names")
     return {
-        "url": text(data.get("url", ""), "the URL"),
-        "title": text(data.get("title", ""), "the title", 1024),
+        "url": web_text(data.get("url", ""), "the URL"),
+        "title": web_text(data.get("title", ""), "the title", 1024),
         "html": html[:MAX_HTML],
         "truncated": len(html) > MAX_HTML,
         "form": _pairs(data.get("form"), "the form values", 3),
         "candidates": [candidate(c) for c in items(data.get("candidates"), "the candidates")],
+        "covered": [_covered(c) for c in items(data.get("covered"), "the covered candidates")],
         "volatile": [text(v, "a volatile name", 1024) for v in volatile],
         "frames": frames,
         "dialogs": [_dialog(d) for d in items(data.get("dialogs"), "the dialogs")],
-        "popups": [u for u in items(data.get("popups"), "the popups") if _web(u)],
-        "blocked": [text(u, "a blocked URL") for u in items(data.get("blocked"), "blocked")],
+        "popups": [strip_userinfo(u) for u in items(data.get("popups"), "the popups") if _web(u)],
+        "blocked": [web_text(u, "a blocked URL") for u in items(data.get("blocked"), "blocked")],
         "timed_out": data.get("timedOut") is True,
         "settle_ms": int(number(data.get("settleMs", 0), "the settle time")),
         "status": _status(data.get("status")),
@@ -181,8 +197,8 @@ def departure(data: dict[str, Any]) -> tuple[str | None, list[str], list[dict[st
     target = data.get("navigating")
     where = None
     if isinstance(target, dict) and target.get("url") is not None:
-        where = text(target["url"], "a navigation")
-    blocked = [text(u, "a blocked URL") for u in items(data.get("blocked"), "blocked")]
+        where = web_text(target["url"], "a navigation")
+    blocked = [web_text(u, "a blocked URL") for u in items(data.get("blocked"), "blocked")]
     return where, blocked, [_dialog(d) for d in items(data.get("dialogs"), "the dialogs")]
 
 

@@ -40,6 +40,7 @@ from .errors import ArchiveError, one_line
 from .layout import ARCHIVE, RESOURCES, SCREENSHOT_TYPES, atomic_write
 from .network import Exchange
 from .plugin import CrawlView, Plugin
+from .redaction import strip_userinfo
 
 if TYPE_CHECKING:
     from .browser import Browser
@@ -112,10 +113,15 @@ class ArchiveWriter:
         self._serial = _next_serial(self._archive_dir, settings.prefix)
         # What an earlier run of this crawl left: its files are closed (a killed run's last one
         # cut to its last whole record), its payloads are known, its index goes on.
-        self._files = recover(self._archive_dir)
+        self._files, self.cuts = recover(self._archive_dir)
+        # (state, part) of each state's record earlier runs archived, by the id it had then
+        self.archived_states: set[tuple[str, str]] = set()
         for path in self._files:
-            for entry in archived_payloads(path):
-                self._remember(entry)
+            for headers in archived_headers(path):
+                if (entry := _payload(headers)) is not None:
+                    self._remember(entry)
+                if (part := state_part(headers)) is not None:
+                    self.archived_states.add(part)
         if (self.directory / RESOURCES).is_file():
             self._resources = {e["url"]: e for e in read_resources(self.directory)}
 
@@ -193,16 +199,19 @@ class ArchiveWriter:
         screenshot: bytes | None,
         parent: str | None,
         action: dict[str, Any] | None,
+        rearchived: str | None = None,
     ) -> None:
         """Archive a state: its DOM as a resource, its frames as metadata, its screenshot
-        (an image in ``settings.screenshot_format``, or ``None``). The records are built and
-        compressed before the lock is taken: other browsers wait for the append only."""
+        (an image in ``settings.screenshot_format``, or ``None``); ``rearchived``: why it is
+        archived again from its files. The records are built and compressed before the lock
+        is taken: other browsers wait for the append only."""
         records = []
         if self.settings.enabled:
+            described: dict[str, Any] = {"parent": parent, "action": action, "frames": frames}
+            if rearchived is not None:
+                described["rearchived"] = rearchived
             try:
-                details = json.dumps(
-                    {"parent": parent, "action": action, "frames": frames}, ensure_ascii=False
-                ).encode("utf-8")
+                details = json.dumps(described, ensure_ascii=False).encode("utf-8")
             except (TypeError, ValueError) as exc:
                 raise ArchiveError(
                     f"state {state_id}: frames or action are not JSON: {exc}"
@@ -339,7 +348,7 @@ class ArchiveWriter:
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         headers = [(k, v) for k, v in ex.request_headers if not _rewritten(k)]
         if not any(k.lower() == "host" for k, _ in headers):
-            headers.insert(0, ("Host", parts.netloc))
+            headers.insert(0, ("Host", parts.netloc.rpartition("@")[2]))
         if ex.request_body is not None:
             headers.append(("Content-Length", str(len(body))))
         tags = _tags(date, state_id)
@@ -522,58 +531,256 @@ def _serialize(records: list[ArcWarcRecord]) -> bytes:
     return buffer.getvalue()
 
 
-def recover(directory: Path) -> list[Path]:
-    """Close the WARC files a killed run left open in ``directory``, each cut after its last
-    whole record; return every WARC file there, oldest first."""
-    for path in sorted(directory.glob("*.warc.gz.open")):
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """A WARC file that ended inside a record, cut back to its last whole record."""
+
+    path: Path
+    end: int  # where it ends now
+    size: int  # where it ended
+
+
+def recover(directory: Path) -> tuple[list[Path], list[Cut]]:
+    """Close the WARC files a killed run left open in ``directory`` and cut any file that ends
+    inside a record (a kill, a full disk, a copy cut short) back to its last whole record;
+    return every WARC file there, oldest first, and the files cut that were closed (those
+    lost records that were once whole)."""
+    cuts = []
+    for path in sorted(directory.glob("*.warc.gz*")):
+        if not path.name.endswith((".warc.gz", ".warc.gz.open")):
+            continue
         try:
             with path.open("r+b") as stream:
+                size = os.fstat(stream.fileno()).st_size
                 end = _whole_members(stream)
-                log.info("closing %s, left open by a killed run, at byte %d", path.name, end)
-                stream.truncate(end)
-            os.replace(path, path.with_suffix(""))
+                if end < size:
+                    log.info("cutting %s back to its last whole record, at byte %d", path, end)
+                    stream.truncate(end)
+                    if path.suffix != ".open":
+                        cuts.append(Cut(path, end, size))
+            if path.suffix == ".open":
+                os.replace(path, path.with_suffix(""))
         except OSError as exc:
             raise ArchiveError(f"cannot recover WARC file {path}: {_reason(exc)}") from None
-    return sorted(directory.glob("*.warc.gz"), key=lambda p: p.name.rsplit("-", 1)[-1])
+    files = sorted(directory.glob("*.warc.gz"), key=lambda p: p.name.rsplit("-", 1)[-1])
+    return files, cuts
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One gzip member of a WARC file (one record): where it starts and ends, and its bytes,
+    or ``None`` with the ``problem`` when it cannot be read."""
+
+    offset: int
+    end: int
+    data: bytes | None
+    problem: str = ""
+
+
+def members(stream: BinaryIO, offset: int = 0) -> Iterator[Member]:
+    """The gzip members of ``stream`` from its position ``offset`` on, up to the first one
+    that cannot be read (damaged, or cut short by the end of the file), which comes last."""
+    chunk = stream.read(1 << 20)
+    while chunk:
+        member = zlib.decompressobj(wbits=31)
+        parts: list[bytes] = []
+        used = 0
+        while True:
+            try:
+                parts.append(member.decompress(chunk))
+            except zlib.error as exc:
+                yield Member(offset, offset, None, f"damaged gzip data ({exc})" + _named(parts))
+                return
+            if member.eof:
+                used += len(chunk) - len(member.unused_data)
+                chunk = member.unused_data
+                break
+            used += len(chunk)
+            chunk = stream.read(1 << 20)
+            if not chunk:
+                parts.append(member.flush())
+                yield Member(offset, offset + used, None, "the file ends inside" + _named(parts))
+                return
+        yield Member(offset, offset + used, b"".join(parts))
+        offset += used
+        chunk = chunk or stream.read(1 << 20)
+
+
+def _named(parts: list[bytes]) -> str:
+    """The record a partly read member begins, as far as its header tells."""
+    head = b"".join(parts)[:4096]
+    found = re.search(rb"WARC-Record-ID: *(<[^>\r\n]*>)", head)
+    return f" record {found.group(1).decode('ascii', 'replace')}" if found else " a record"
 
 
 def _whole_members(stream: BinaryIO) -> int:
     """Where the last whole gzip member of ``stream`` ends: each record is one member, so a
     record cut short by a kill is the member that never reaches its end."""
-    end = position = 0
-    member = zlib.decompressobj(wbits=31)
-    while chunk := stream.read(1 << 20):
-        while chunk:
-            try:
-                member.decompress(chunk)
-            except zlib.error:
-                return end
-            if not member.eof:
-                position += len(chunk)
-                break
-            position += len(chunk) - len(member.unused_data)
-            end = position
-            chunk = member.unused_data
-            member = zlib.decompressobj(wbits=31)
+    end = 0
+    for member in members(stream):
+        if member.data is None:
+            break
+        end = member.end
     return end
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """What a WARC record says of itself, and whether its digests match its bytes."""
+
+    offset: int
+    headers: StatusAndHeaders
+    problems: tuple[str, ...]
+
+    def header(self, name: str) -> str:
+        return self.headers.get_header(name) or ""
+
+    def __str__(self) -> str:
+        return f"record {self.header('WARC-Record-ID')} ({self.header('WARC-Type')} " + (
+            f"{self.header('WARC-Target-URI')}, offset {self.offset})"
+        )
+
+
+def parse_record(member: Member) -> Record:
+    """The record ``member`` holds, its block and payload digests checked."""
+    assert member.data is not None
+    try:
+        record = next(iter(ArchiveIterator(io.BytesIO(member.data), no_record_parse=True)))
+        block = record.raw_stream.read()
+    except (ArchiveLoadFailed, StopIteration, ValueError) as exc:
+        headers = StatusAndHeaders("", [])
+        return Record(member.offset, headers, (f"not a WARC record ({exc})",))
+    headers = record.rec_headers
+    problems = []
+    length = headers.get_header("Content-Length")
+    if length is not None and length.strip() != str(len(block)):
+        problems.append(f"its block has {len(block)} bytes, not the {length.strip()} it says")
+    checks = [("WARC-Block-Digest", block)]
+    if headers.get_header("WARC-Type") != "revisit":  # a revisit names another's payload
+        payload = block
+        if (headers.get_header("Content-Type") or "").startswith("application/http"):
+            payload = block.partition(b"\r\n\r\n")[2]
+        checks.append(("WARC-Payload-Digest", payload))
+    for name, data in checks:
+        recorded = headers.get_header(name)
+        if recorded and not _digest_matches(recorded, data):
+            problems.append(f"{name} {recorded} does not match its bytes")
+    return Record(member.offset, headers, tuple(problems))
+
+
+def _digest_matches(recorded: str, data: bytes) -> bool:
+    algorithm, _, value = recorded.partition(":")
+    if algorithm.lower() != "sha1":
+        return True  # not one statecrawl writes: not checked
+    return payload_digest(data) == f"sha1:{value.upper()}"
+
+
+@dataclass(slots=True)
+class WarcScan:
+    """One WARC file read to its end: its records and what is wrong with it."""
+
+    path: Path
+    records: list[Record]
+    problems: list[str]  # each "offset N: what"
+
+
+def scan_warc(path: Path) -> WarcScan:
+    """Read every record of ``path``, checking its digests; a damaged member is reported
+    and reading goes on at the next member that reads."""
+    scan = WarcScan(path, [], [])
+    try:
+        with path.open("rb") as stream:
+            offset = 0
+            while True:
+                for member in members(stream, offset):
+                    if member.data is not None:
+                        record = parse_record(member)
+                        scan.records.append(record)
+                        scan.problems += [f"offset {member.offset}: {record}: {p}"
+                                          for p in record.problems]
+                        continue
+                    if member.end > member.offset:  # cut short by the end of the file
+                        scan.problems.append(
+                            f"offset {member.offset}: {member.problem} (the file was cut)"
+                        )
+                        return scan
+                    offset = _next_member(stream, member.offset + 1)
+                    scan.problems.append(
+                        f"offset {member.offset}: {member.problem}, "
+                        f"{offset - member.offset} bytes unreadable"
+                    )
+                    stream.seek(offset)
+                    break
+                else:
+                    return scan
+    except OSError as exc:
+        raise ArchiveError(f"cannot read WARC file {path}: {_reason(exc)}") from None
+
+
+def _next_member(stream: BinaryIO, start: int) -> int:
+    """Where the next gzip member that reads whole begins after ``start`` (the end of the
+    file when none does)."""
+    stream.seek(0, os.SEEK_END)
+    size = stream.tell()
+    stream.seek(start)
+    data = stream.read()
+    position = data.find(b"\x1f\x8b\x08")
+    while position >= 0:
+        stream.seek(start + position)
+        first = next(members(stream, start + position), None)
+        if first is not None and first.data is not None:
+            return start + position
+        position = data.find(b"\x1f\x8b\x08", position + 1)
+    return size
+
+
+def archived_headers(path: Path) -> Iterator[StatusAndHeaders]:
+    """The WARC headers of every record of ``path``."""
+    try:
+        with path.open("rb") as stream:
+            for record in ArchiveIterator(stream):
+                yield record.rec_headers
+    except (OSError, ArchiveLoadFailed) as exc:
+        raise ArchiveError(f"cannot read WARC file {path}: {exc}") from None
 
 
 def archived_payloads(path: Path) -> Iterator[Seen]:
     """The payloads ``path`` holds in response records: what a later capture refers to."""
-    try:
-        with path.open("rb") as stream:
-            for record in ArchiveIterator(stream):
-                headers = record.rec_headers
-                digest = headers.get_header("WARC-Payload-Digest")
-                if record.rec_type == "response" and digest:
-                    yield Seen(
-                        headers.get_header("WARC-Target-URI"),
-                        digest,
-                        headers.get_header("WARC-Record-ID"),
-                        headers.get_header("WARC-Date"),
-                    )
-    except (OSError, ArchiveLoadFailed) as exc:
-        raise ArchiveError(f"cannot read WARC file {path}: {exc}") from None
+    return (seen for headers in archived_headers(path) if (seen := _payload(headers)))
+
+
+def _payload(headers: StatusAndHeaders) -> Seen | None:
+    """The payload a response record holds, if it holds one."""
+    digest = headers.get_header("WARC-Payload-Digest")
+    if headers.get_header("WARC-Type") != "response" or not digest:
+        return None
+    return Seen(
+        headers.get_header("WARC-Target-URI"),
+        digest,
+        headers.get_header("WARC-Record-ID"),
+        headers.get_header("WARC-Date"),
+    )
+
+
+def state_part(headers: StatusAndHeaders) -> tuple[str, str] | None:
+    """The state a record archives and which part of it: ``snapshot`` (see
+    :func:`snapshot_state`), ``frames`` or ``screenshot``; ``None`` for other records."""
+    state = headers.get_header("WARC-Statecrawl-State")
+    if state is None:
+        return None
+    if snapshot_state(headers) is not None:
+        return state, "snapshot"
+    uri = headers.get_header("WARC-Target-URI") or ""
+    part = uri.rpartition(":")[2]
+    return (state, part) if uri == f"urn:statecrawl:state:{state}:{part}" else None
+
+
+def snapshot_state(headers: StatusAndHeaders) -> str | None:
+    """The state whose DOM a record holds or refers to (a revisit of an unchanged state),
+    by the id it had when archived; ``None`` for any other record."""
+    if not headers.get_header("WARC-Statecrawl-Key"):
+        return None
+    return headers.get_header("WARC-Statecrawl-State")
 
 
 def read_resources(directory: Path | str) -> list[dict[str, Any]]:
@@ -603,16 +810,44 @@ def payload_digest(payload: bytes) -> str:
 
 
 def css_references(css: str, base_url: str) -> list[str]:
-    """Absolute http(s) URLs a stylesheet names in ``url(...)`` and ``@import``, in order."""
+    """Absolute http(s) URLs a stylesheet names in ``url(...)`` and ``@import``, in order,
+    without userinfo (they are recorded as referrers)."""
     found: list[str] = []
     for match in _CSS_REF.finditer(_CSS_COMMENT.sub("", css)):
         reference = next((group for group in match.groups() if group is not None), "").strip()
         if not reference or reference.startswith("#"):
             continue
-        url = urldefrag(urljoin(base_url, reference)).url
+        url = strip_userinfo(urldefrag(urljoin(base_url, reference)).url)
         if url.startswith(("http://", "https://")):
             _add(found, url)
     return found
+
+
+def _way_in(graph: Any, state: str) -> tuple[str | None, dict[str, Any] | None]:
+    """The state before ``state`` on a shortest way in, and the action that led on."""
+    edges = [(graph.nodes[s].get("depth", 0), s, k, d)
+             for s, _, k, d in graph.in_edges(state, keys=True, data=True) if s != state]
+    if not edges:
+        return None, None
+    _, source, key, data = min(edges, key=lambda e: (e[0], e[1], e[2]))
+    fields = ("name", "status", "event", "action")
+    return source, {**{f: data.get(f) for f in fields}, "key": key}
+
+
+def lost_captures(directory: Path, files: Iterable[Path]) -> list[str]:
+    """The URLs the resource index says were captured whole that no record of ``files``
+    holds: their records were lost."""
+    held = {
+        h.get_header("WARC-Target-URI")
+        for path in files
+        for h in archived_headers(path)
+        if h.get_header("WARC-Type") in ("response", "revisit")
+    }
+    return sorted(
+        e["url"] for e in read_resources(directory)
+        if e.get("status") and not e.get("skipped") and not e.get("failed")
+        and e["url"] not in held
+    )
 
 
 def _response_http(ex: Exchange, length: int | None) -> StatusAndHeaders:
@@ -712,6 +947,8 @@ class Archiver(Plugin):
         config = crawl.config
         info = {"start_urls": list(config.start_urls), "config": config.to_dict()}
         self.writer = ArchiveWriter(crawl.directory.path, config.archive, info)
+        if config.resume:
+            self._repair(crawl)
         baseline = crawl.baseline
         if baseline is not None:  # what the earlier crawl archived is referred to, not copied
             self.writer.seed(baseline.payloads, baseline.rebase)
@@ -720,6 +957,44 @@ class Archiver(Plugin):
             self._shot_urls = {
                 baseline.rebase(n["url"]) for _, n in nodes if n.get("screenshot") and n.get("url")
             }
+
+    def _repair(self, crawl: CrawlView) -> None:
+        """Archive again, from ``states/``, every known state with a record in no WARC file
+        (lost from a file cut short): its DOM, screenshot and how it was reached, but not
+        its frames, which only the lost record held. Say which files were cut and what was
+        lost, in the log and in ``graph.json``."""
+        assert self.writer is not None
+        graph = crawl.graph()
+        found = {}
+        for node, attrs in graph.nodes(data=True):
+            if attrs.get("kind") != "state":
+                continue
+            names = {node, *attrs.get("aliases", ())}
+            parts = {part for name, part in self.writer.archived_states if name in names}
+            needed = {"snapshot", "frames", *(["screenshot"] if attrs.get("screenshot") else [])}
+            if not needed <= parts:
+                found[node] = attrs
+        cuts = [
+            f"{c.path.name} ended inside a record: cut back from {c.size} bytes to {c.end}"
+            for c in self.writer.cuts
+        ]
+        if not found and not cuts:
+            return
+        lost = lost_captures(crawl.directory.path, self.writer.files)
+        why = "a record of it was in no WARC file"
+        for node, attrs in found.items():
+            html = (crawl.directory.path / attrs["snapshot"]).read_text(encoding="utf-8")
+            shot = crawl.directory.path / attrs["screenshot"] if attrs.get("screenshot") else None
+            image = shot.read_bytes() if shot is not None and shot.is_file() else None
+            parent, action = _way_in(graph, node)
+            self.writer.write_state(node, node, attrs.get("url") or "", html, None, image,
+                                    parent, action, rearchived=why)
+        repairs = [*cuts, f"{len(found)} states archived again from states/ ({why})"]
+        if lost:
+            repairs.append(f"the captures of {len(lost)} URLs are lost: {', '.join(lost[:3])}"
+                           + (" …" if len(lost) > 3 else ""))
+        log.warning("archive repaired: %s", "; ".join(repairs))
+        crawl.record("archive_repairs", repairs)
 
     def on_state(
         self,

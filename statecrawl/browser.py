@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import ctypes
 import json
 import logging
 import os
@@ -19,10 +18,7 @@ import secrets
 import shutil
 import signal
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -48,6 +44,8 @@ from .errors import (
     PageTimeout,
 )
 from .network import Exchange, NetworkCapture
+from .reaper import REAPER, popen_options
+from .redaction import strip_userinfo
 from .scope import Scope, origin
 from .state import Action, Snapshot
 
@@ -112,7 +110,6 @@ NO_CONTEXT = "no such execution context"  # the document went away during a call
 log = logging.getLogger(__name__)
 BLANK_GRACE = 3.0  # seconds a load from a blank page may take to commit before it is restarted
 QUIT_SECONDS = 5  # how long a browser may take to end its session before it is killed
-PR_SET_PDEATHSIG = 1  # prctl: the signal a process gets when its parent ends (Linux)
 
 
 def find_executables(config: Config) -> tuple[str, str]:
@@ -168,59 +165,14 @@ def _runs(pid: int, profile: str | None) -> bool:
         return False
 
 
-def end_leftovers(profiles: Iterable[str]) -> int:
-    """End what is left of browsers that a killed crawl started: every process running with
-    one of their ``profiles``; the profiles are removed. Return how many processes ended."""
-    profiles = [p for p in profiles if p]
-    ended = 0
-    for entry in Path("/proc").glob("[0-9]*"):
-        if any(_runs(int(entry.name), profile) for profile in profiles):
-            with contextlib.suppress(OSError):
-                os.kill(int(entry.name), signal.SIGKILL)
-                ended += 1
-    for profile in profiles:
-        shutil.rmtree(profile, ignore_errors=True)
-    if ended:
-        log.info("ended %d processes of browsers a killed run left", ended)
-    return ended
-
-
-def _die_with_parent() -> None:
-    """In ChromeDriver's process, before it runs: end it when statecrawl ends, however."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
-_launcher: tuple[int, ThreadPoolExecutor] | None = None
-_launcher_lock = threading.Lock()
-
-
-def _launch(start: Callable[[], None]) -> None:
-    """Run ``start`` (it spawns ChromeDriver) in this process's launcher thread. The death
-    signal of :func:`_die_with_parent` comes when the *thread* that spawned the process ends:
-    spawned by a crawl's worker thread, ChromeDriver would die with it, before the crawl
-    closes its browser (and a Dask worker's threads come and go)."""
-    global _launcher
-    with _launcher_lock:
-        if _launcher is None or _launcher[0] != os.getpid():  # none yet, or a forked copy
-            _launcher = (os.getpid(), ThreadPoolExecutor(1, "statecrawl-launcher"))
-        pool = _launcher[1]
-    pool.submit(start).result()
-
-
 class _DriverService(webdriver.ChromeService):
-    """ChromeDriver, started in its own session by the launcher thread, and killed when
+    """ChromeDriver, started in a session of its own whose process group holds every
+    Chromium process it starts: ended by :meth:`Browser.kill`, or by the reaper when
     statecrawl's process ends, however it ends."""
 
-    def __init__(self, executable_path: str) -> None:
-        super().__init__(
-            executable_path=executable_path,
-            log_output=os.devnull,
-            popen_kw={"start_new_session": True, "preexec_fn": _die_with_parent},
-        )
-
-    def start(self) -> None:
-        _launch(super().start)
+    def __init__(self, executable_path: str, profile: str) -> None:
+        options = popen_options(profile)
+        super().__init__(executable_path=executable_path, log_output=os.devnull, popen_kw=options)
 
 
 def _crashed(exc: WebDriverException) -> bool:
@@ -291,7 +243,8 @@ class Browser:
         if self.capture_network:
             options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
         try:
-            self.driver = webdriver.Chrome(options=options, service=_DriverService(driver_path))
+            service = _DriverService(driver_path, self.profile)
+            self.driver = webdriver.Chrome(options=options, service=service)
         except WebDriverException as exc:
             self._remove_profile()
             raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
@@ -336,25 +289,22 @@ class Browser:
         self.kill()
 
     def kill(self) -> None:
-        """End a hung or dead browser at once: ChromeDriver and every process under it (asking
-        a page stuck in a busy loop to close would hang too). Processes recorded at start are
-        killed only while they still run with this browser's profile: their ids may be reused."""
+        """End a hung or dead browser at once: ChromeDriver and every Chromium process, its
+        process group (asking a page stuck in a busy loop to close would hang too)."""
         self.capture = None
         driver, self.driver = self.driver, None
         if driver is not None:
             process = driver.service.process
             if process is not None:
-                alive = process.poll() is None  # a reaped process's id may belong to another
-                found = _descendants(process.pid) if alive else []
-                for pid in self.pids:  # Chromium outlives a dead ChromeDriver
-                    if pid not in found and _runs(pid, self.profile):
-                        found += [*_descendants(pid), pid]
-                for pid in found:
+                # ChromeDriver's process group holds Chromium's processes, and Chromium
+                # outlives a dead ChromeDriver. The group's id is still this browser's while
+                # ChromeDriver is not reaped, or one of its Chromium processes still runs.
+                if process.poll() is None or any(_runs(pid, self.profile) for pid in self.pids):
                     with contextlib.suppress(OSError):
-                        os.kill(pid, signal.SIGKILL)
+                        os.killpg(process.pid, signal.SIGKILL)
                 with contextlib.suppress(Exception):
-                    process.kill()
                     process.wait(timeout=5)
+                REAPER.forget(process.pid)
             with contextlib.suppress(Exception):
                 driver.command_executor.close()
         self._remove_profile()
@@ -425,10 +375,10 @@ class Browser:
         return answers.decode(value, self.requests)
 
     def url(self) -> str:
-        """The current document's URL, from the browser's navigation history: WebDriver's
-        ``current_url`` runs a script in the page, which a page can break."""
+        """The current document's URL, from the browser's navigation history (WebDriver's
+        ``current_url`` runs a script in the page, which a page can break), less userinfo."""
         history = self.web.execute_cdp_cmd("Page.getNavigationHistory", {})
-        return str(history["entries"][history["currentIndex"]]["url"])
+        return strip_userinfo(str(history["entries"][history["currentIndex"]]["url"]))
 
     def _document(self) -> tuple[str, str]:
         """The loader id and URL of the current document (CDP: no script in the page)."""
@@ -533,6 +483,8 @@ class Browser:
         """The snapshot an answer holds; its URL is the browser's own (``own_url``), never
         the page's word, for a state to be recorded."""
         snapshot = Snapshot.from_agent(result)
+        for c in snapshot.covered:
+            log.debug("left out %s %s: %s lies over it", c["event"], c["locator"], c["covered_by"])
         self.storage_used = self.storage_used or result.get("storage") is True
         if own_url and snapshot.url.startswith(("http:", "https:")):
             # (a page that is no web page, such as Chromium's error page, is not recorded)

@@ -8,6 +8,7 @@ import logging
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
@@ -17,8 +18,9 @@ from . import __version__, analysis
 from .config import Config, merge, read_seeds
 from .demo_app.data import REVISIONS
 from .directory import Crawl, load
-from .errors import ConfigError, StatecrawlError, one_line
+from .errors import ConfigError, StatecrawlError, StatecrawlWarning, one_line
 from .layout import STORE
+from .outage import Period
 from .report import build_report
 from .store import SqliteStore
 
@@ -127,7 +129,8 @@ def _stored_settings(out: str | None) -> dict[str, Any]:
         store.close()
     if not runs:
         raise ConfigError(f"{out} holds no run to resume")
-    return {**runs[-1].config, "overwrite": False}
+    stored = Config.from_stored(runs[-1].config, str(store.path))  # maybe of another version
+    return {**stored.to_dict(), "overwrite": False}
 
 
 class Signals:
@@ -191,6 +194,11 @@ def summary(result: Crawl, stream: TextIO) -> None:
         f"{s['elapsed']:.1f}s ({s['rate']:.1f} transitions/s), stopped: {s['stop_reason']}\n"
         f"output: {result.path}\n"
     )
+    for data in result.graph.graph.get("outages", []):
+        stream.write(f"{Period.from_data(data).describe()}\n")
+    unserved = sum(f.get("outage", False) for n in result.states() for f in n.get("failures", []))
+    if unserved:
+        stream.write(f"{unserved} actions a server failed are done again by --resume\n")
     changes = result.graph.graph.get("incremental")
     if changes:
         stream.write(
@@ -338,6 +346,18 @@ def parser() -> argparse.ArgumentParser:
     p_diff.add_argument("--json", action="store_true", help="one JSON object, for notebooks")
     p_verify = sub.add_parser("verify", help="replay every state from the archive alone")
     p_verify.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
+    checks = p_verify.add_mutually_exclusive_group()
+    checks.add_argument(
+        "--integrity",
+        action="store_true",
+        help="check every WARC record's digests, every state file and the store against "
+        "the graph instead (no browser); exit status 2 if anything is damaged",
+    )
+    checks.add_argument(
+        "--rebuild-store",
+        action="store_true",
+        help="write a new crawl.sqlite from graph.json, for a damaged one",
+    )
     p_verify.add_argument(
         "--min-fidelity",
         type=_fraction,
@@ -429,6 +449,18 @@ def configure_logging(level: str) -> None:
         logger.addHandler(handler)
 
 
+def _show_warning(
+    message: Warning | str, category: type[Warning], filename: str, lineno: int,
+    file: TextIO | None = None, line: str | None = None,
+) -> None:
+    """Print statecrawl's own warnings as its errors are, on one line; others as Python does."""
+    if issubclass(category, StatecrawlWarning):
+        text = f"statecrawl: warning: {one_line(str(message))}\n"
+    else:
+        text = warnings.formatwarning(message, category, filename, lineno, line)
+    (file or sys.stderr).write(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``statecrawl`` command.
 
@@ -437,7 +469,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     signal's number (130 SIGINT, 143 SIGTERM, 129 SIGHUP) for a crawl stopped by a signal,
     whose crawl directory is complete for what was found.
     """
-    with Signals() as signals:
+    with Signals() as signals, warnings.catch_warnings():
+        warnings.showwarning = _show_warning
         try:
             args = parser().parse_args(argv)
             configure_logging(args.log_level)
@@ -462,8 +495,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 else:
                     print_diff(changes, sys.stdout)
             elif args.command == "verify":
+                from .integrity import check_integrity, rebuild_store
                 from .replay import check_fidelity
 
+                if args.integrity:
+                    return check_integrity(args.directory)
+                if args.rebuild_store:
+                    return rebuild_store(args.directory)
                 return check_fidelity(args.directory, args.min_fidelity)
         except StatecrawlError as exc:
             print(f"statecrawl: error: {one_line(str(exc))}", file=sys.stderr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 import ipaddress
 import math
 import re
@@ -17,15 +18,18 @@ import tomllib
 import types
 import typing
 import unicodedata
-from collections.abc import Mapping
+import warnings
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
-from .errors import ConfigError
+from .errors import ConfigError, StatecrawlWarning
+from .redaction import has_userinfo, masked
 
+F = TypeVar("F", bound=Callable[..., Any])
 DANGEROUS_DEFAULT = (r"(?i)\b(log ?out|sign ?out|log ?off|delete|remove|destroy|unsubscribe)\b",)
 
 # Upper bounds: far beyond any sensible crawl, low enough that a typo (or ``inf``) fails here
@@ -179,6 +183,7 @@ class ScopeSettings:
         _check_regexes("scope.exclude", self.exclude)
         for host in self.allow:
             # These become Chromium flags and URL patterns: nothing else may slip in.
+            _check_no_userinfo("scope.allow", host if "://" in host else f"http://{host}")
             _check(
                 bool(_ALLOW_HOST.fullmatch(host)),
                 f"scope.allow: expected a host such as 'cdn.example.com', '*.example.org' or "
@@ -284,7 +289,10 @@ class PolitenessSettings:
     that answers 429 or 503 gets no new task for as long as its ``Retry-After`` header asks
     (seconds or an HTTP date), or else for ``backoff_ms`` doubled at each such answer in a
     row; never longer than ``max_backoff_ms``. The work it answered so is done again, up to
-    ``retries`` times. A host is a host name, whatever the port.
+    ``retries`` times. A host that could not be reached (or broke down: a 5xx to a request
+    it answered before) is held back the same way, and the work it failed is done again up to
+    ``outage_retries`` times, then recorded as a failure (a later ``--resume`` tries it
+    again). A host is a host name, whatever the port.
     """
 
     max_browsers_per_host: int | None = None
@@ -292,6 +300,7 @@ class PolitenessSettings:
     backoff_ms: int = 1000
     max_backoff_ms: int = 60_000
     retries: int = 3
+    outage_retries: int = 6
 
     def __post_init__(self) -> None:
         _normalise(self, "politeness.")
@@ -306,6 +315,7 @@ class PolitenessSettings:
             "politeness.max_backoff_ms must be >= politeness.backoff_ms",
         )
         _check_range("politeness.retries", self.retries, 0, MAX_COUNT)
+        _check_range("politeness.outage_retries", self.outage_retries, 0, MAX_COUNT)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -369,10 +379,13 @@ class Config:
             self.explore.shortcuts or self.incremental.since is None,
             "--exhaustive fires everything: it cannot build on an earlier crawl (--since)",
         )
-        _check(
-            self.cluster is None or "://" in self.cluster,
-            f"cluster: expected a scheduler address such as tcp://HOST:8786: {self.cluster!r}",
-        )
+        if self.cluster is not None:
+            _check_no_userinfo("cluster", self.cluster)
+            _check(
+                "://" in self.cluster,
+                "cluster: expected a scheduler address such as tcp://HOST:8786: "
+                f"{masked(self.cluster)!r}",
+            )
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Config:
@@ -382,6 +395,7 @@ class Config:
     @classmethod
     def from_toml(cls, path: str | Path, **overrides: Any) -> Config:
         """Read a TOML file; ``overrides`` (non-None values) win over the file's values."""
+        path = argument("path", path, Path)
         try:
             data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -391,6 +405,19 @@ class Config:
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
         return cls.from_mapping(merge(data, overrides))
+
+    @classmethod
+    def from_stored(cls, data: Any, source: str) -> Config:
+        """The config a crawl recorded (``source`` names where: its ``graph.json``, its
+        store), maybe with another version: a setting this one does not know is left out,
+        and one it no longer accepts is given its default, each with a
+        ``StatecrawlWarning``. Only start URLs that cannot be read are a ``ConfigError``."""
+        if not isinstance(data, Mapping):
+            raise ConfigError(f"{source}: holds no crawl configuration")
+        try:
+            return cls.from_mapping(data)
+        except ConfigError:
+            return _salvage(cls, data, "", source)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data that ``from_mapping`` turns back into this config."""
@@ -402,26 +429,38 @@ def check_url(url: str) -> None:
     written: a valid host name or IP address, a port from 1 to 65535, no whitespace or
     control characters, at most ``MAX_URL_LENGTH`` characters."""
     if not isinstance(url, str):
-        raise ConfigError(f"expected a URL, got {url!r}")
+        raise ConfigError(f"expected a URL, got {_kind(url)}")
+    _check_no_userinfo("URL", url)
+    shown = repr(masked(url))  # an "@" elsewhere may still end a password: never shown
     if len(url) > MAX_URL_LENGTH:
-        raise ConfigError(f"URL longer than {MAX_URL_LENGTH:,} characters: {url[:60]!r}...")
+        raise ConfigError(f"URL longer than {MAX_URL_LENGTH:,} characters: {shown[:60]}...")
     bad = next((c for c in url if c.isspace() or unicodedata.category(c)[0] == "C"), None)
     if bad is not None:
-        raise ConfigError(f"URL with whitespace or a control character ({bad!r}): {url!r}")
+        raise ConfigError(f"URL with whitespace or a control character ({bad!r}): {shown}")
     try:
         parts = urlsplit(url)
     except ValueError:
-        raise ConfigError(f"not an absolute http(s) URL: {url!r}") from None
+        raise ConfigError(f"not an absolute http(s) URL: {shown}") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(f"not an absolute http(s) URL: {url!r}")
+        raise ConfigError(f"not an absolute http(s) URL: {shown}")
     try:
         port = parts.port
     except ValueError:
-        raise ConfigError(f"bad port in URL: {url!r}") from None
+        raise ConfigError(f"bad port in URL: {shown}") from None
     if port == 0:
-        raise ConfigError(f"bad port in URL: {url!r}")
+        raise ConfigError(f"bad port in URL: {shown}")
     if not _valid_host(parts.hostname, bracketed="[" in parts.netloc):
-        raise ConfigError(f"bad host in URL: {url!r}")
+        raise ConfigError(f"bad host in URL: {shown}")
+
+
+def _check_no_userinfo(name: str, url: str) -> None:
+    """Refuse a URL with a user name or password: the crawl would write it into every
+    record (the graph, the store, the WARC headers), and the message never shows it."""
+    _check(
+        not has_userinfo(url),
+        f"{name} {masked(url)[:80]!r} holds a user name or password, which would be written "
+        "into the archive: remove it (HTTP auth from the URL is not supported)",
+    )
 
 
 def read_seeds(path: str | Path) -> list[str]:
@@ -495,14 +534,151 @@ def _build(cls: type, data: Any, where: str) -> Any:
     label = where.rstrip(".") or "config"
     if not isinstance(data, Mapping):
         raise ConfigError(f"{label}: expected a table, got {type(data).__name__}")
-    known = {f.name for f in dataclasses.fields(cls)}
-    unknown = sorted(repr(k) for k in data if k not in known)
-    if unknown:
-        raise ConfigError(f"{label}: unknown setting(s) {', '.join(unknown)}")
+    _check_keywords(cls, label, (), data)
+    return cls(**data)
+
+
+def _check_keywords(
+    cls: type, label: str, args: tuple[Any, ...], kwargs: Mapping[Any, Any]
+) -> None:
+    """Refuse what the constructor of config dataclass ``cls`` cannot take, naming the
+    section ``label``: positional values, unknown settings, missing required ones."""
+    _check(
+        not args,
+        f"{label}: give settings by name ({cls.__name__}(name=value)), got "
+        f"{len(args)} positional value(s)",
+    )
+    fields = dataclasses.fields(cls)
+    known = {f.name for f in fields}
+    unknown = sorted(repr(k) for k in kwargs if k not in known)
+    _check(not unknown, f"{label}: unknown setting(s) {', '.join(unknown)}")
+    missing = [
+        repr(f.name)
+        for f in fields
+        if f.name not in kwargs
+        and f.default is dataclasses.MISSING
+        and f.default_factory is dataclasses.MISSING
+    ]
+    _check(not missing, f"{label}: missing setting(s) {', '.join(missing)}")
+
+
+def _guard_constructor(cls: type, label: str) -> None:
+    """Make ``cls(...)`` itself (a Python caller's way to build a section) refuse bad
+    arguments with a ``ConfigError``, as a table of a TOML file is, not a ``TypeError``."""
+    init = cls.__init__
+
+    @functools.wraps(init)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> None:
+        _check_keywords(cls, label, args, kwargs)
+        init(self, **kwargs)
+
+    cls.__init__ = checked  # type: ignore[misc]
+
+
+def checked(function: F) -> F:
+    """Make a call of public ``function`` with arguments it does not take (too many, an
+    unknown keyword, a missing one) a one-line ``ConfigError`` naming them, not a
+    ``TypeError``; at no cost to a good call."""
+    signature = inspect.signature(function)
+    name = function.__qualname__.removesuffix(".__init__")
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except TypeError:
+            try:
+                signature.bind(*args, **kwargs)
+            except TypeError as wrong:
+                raise ConfigError(f"{name}: {wrong}") from None
+            raise
+
+    return typing.cast(F, call)
+
+
+def argument(name: str, value: Any, hint: Any) -> Any:
+    """The argument ``name`` of a public function checked as a setting is and normalised:
+    ``hint`` is a setting's type (``Path``, ``str | None``, ``tuple[str, ...]``, ...), a
+    ``Callable``, an ``Iterable[X]`` (made a tuple), or any other class, checked with
+    ``isinstance``. A one-line ``ConfigError`` naming the argument otherwise."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        classes = [a for a in args if a is not type(None)]
+        if len(classes) == 1:
+            return argument(name, value, classes[0])
+        names = ", ".join(c.__name__ for c in classes[:-1]) + f" or {classes[-1].__name__}"
+        _check(isinstance(value, tuple(classes)), f"{name}: expected {names}, got {_kind(value)}")
+        return value
+    if hint is Callable or origin is Callable:
+        _check(callable(value), f"{name}: expected a function, got {_kind(value)}")
+        return value
+    if origin is Iterable:
+        _check(
+            isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping),
+            f"{name}: expected a list, got {_kind(value)}",
+        )
+        return tuple(argument(name, item, args[0]) for item in value)
+    if isinstance(hint, type) and hint not in (str, int, float, bool, Path):
+        _check(isinstance(value, hint), f"{name}: expected {hint.__name__}, got {_kind(value)}")
+        return value
+    return _convert(hint, value, name)
+
+
+def folder(name: str, value: Any) -> Path:
+    """The path argument ``name`` of a directory: a ``ConfigError`` when it is not a path
+    or names a file."""
+    path: Path = argument(name, value, Path)
+    _check(not path.exists() or path.is_dir(), f"{name}: {path} is a file, not a directory")
+    return path
+
+
+def _salvage(cls: type, data: Any, where: str, source: str) -> Any:
+    """A config dataclass from a stored table, as much of it as this version accepts: the
+    required settings first, then each other one in field order, kept if the dataclass
+    still builds with it (so checks between settings apply), else warned of and dropped."""
+    label = where.rstrip(".") or "config"
+    if not isinstance(data, Mapping):
+        _warn(source, f"{label}: expected a table, got {_kind(data)}; the defaults are used")
+        data = {}
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    for name in data:
+        if name not in fields:
+            _warn(source, f"unknown setting {where}{name} left out")
+    required = [
+        n for n, f in fields.items()
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
+    missing = [f"{where}{n}" for n in required if n not in data]
+    if missing:
+        raise ConfigError(f"{source}: the crawl's config holds no {', '.join(missing)}")
+    kept = {n: data[n] for n in required}
     try:
-        return cls(**data)
-    except TypeError as exc:
-        raise ConfigError(f"{label}: {exc}") from None
+        cls(**kept)
+    except ConfigError as exc:
+        raise ConfigError(f"{source}: {exc}") from None
+    hints = _hints(cls)
+    for name in fields:
+        if name in kept or name not in data:
+            continue
+        value = data[name]
+        shown = f"{where}{name}"
+        if dataclasses.is_dataclass(hints[name]):
+            value = _salvage(hints[name], value, f"{shown}.", source)
+        else:
+            shown += f" = {_kind(value)}"
+        try:
+            cls(**kept, **{name: value})
+        except ConfigError as exc:
+            _warn(source, f"setting {shown} not accepted ({exc}): its default is used")
+        else:
+            kept[name] = value
+    return cls(**kept)
+
+
+def _warn(source: str, message: str) -> None:
+    warnings.warn(f"{source}: {message}", StatecrawlWarning, stacklevel=2)
 
 
 def _convert(hint: Any, value: Any, where: str) -> Any:
@@ -584,3 +760,9 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Path):
         return str(value)
     return value
+
+
+_guard_constructor(Config, "config")
+for _section in dataclasses.fields(Config):
+    if dataclasses.is_dataclass(_hints(Config)[_section.name]):
+        _guard_constructor(_hints(Config)[_section.name], _section.name)

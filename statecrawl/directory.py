@@ -13,10 +13,21 @@ from typing import Any
 
 import networkx as nx
 
-from .config import Config
-from .errors import ArchiveError, StatecrawlError
+from .config import Config, argument, checked, folder
+from .errors import ArchiveError, ConfigError
 from .graph import StateGraph
-from .layout import ARCHIVE, GRAPH_JSON, SCREENSHOT_TYPES, STATES, atomic_write
+from .layout import (
+    ARCHIVE,
+    GRAPH_JSON,
+    GRAPHML,
+    LOCK,
+    RESERVE,
+    RESERVED,
+    SCREENSHOT_TYPES,
+    STATES,
+    atomic_write,
+)
+from .lock import DirectoryLock
 
 
 class CrawlDirectory:
@@ -25,7 +36,8 @@ class CrawlDirectory:
     A crawl never mixes with what a directory held: one that holds an earlier crawl is
     refused unless ``overwrite`` is given, and then the new crawl is written beside it and
     takes its place only when :meth:`commit` is called (the old one stays whole until then),
-    or ``resume``, to continue it; any other non-empty directory is refused.
+    or ``resume``, to continue it; any other non-empty directory is refused. One run writes a
+    directory at a time: its lock is held from here until :meth:`close`.
     """
 
     def __init__(self, path: Path, *, overwrite: bool = False, resume: bool = False) -> None:
@@ -33,12 +45,19 @@ class CrawlDirectory:
         self.path = self.target
         if resume and not is_crawl(self.target):
             raise ArchiveError(f"{self.target} holds no crawl to resume")
+        if not is_crawl(self.target) and _entries(self.target) - {LOCK}:
+            raise ArchiveError(
+                f"{self.target} is not empty and holds no crawl: choose another --out"
+            )
         try:
-            if not resume and self.target.is_dir() and any(self.target.iterdir()):
-                if not is_crawl(self.target):
-                    raise ArchiveError(
-                        f"{self.target} is not empty and holds no crawl: choose another --out"
-                    )
+            self.target.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ArchiveError(f"cannot create crawl directory {self.target}: {exc}") from None
+        # Nothing in the directory is touched before its lock is held (see lock.py).
+        self.lock = DirectoryLock(self.target).acquire()
+        self.beside: DirectoryLock | None = None  # that of a crawl written beside the target
+        try:
+            if not resume and is_crawl(self.target):
                 if not overwrite:
                     raise ArchiveError(
                         f"{self.target} already holds a crawl: give --resume to continue it, "
@@ -47,12 +66,18 @@ class CrawlDirectory:
                 self.path = Path(
                     tempfile.mkdtemp(prefix=f".{self.target.name}.", dir=self.target.parent)
                 )
+                self.beside = DirectoryLock(self.path).acquire()
             (self.path / STATES).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
+            self.close()
             raise ArchiveError(f"cannot create crawl directory {self.target}: {exc}") from None
+        except ArchiveError:
+            self.close()
+            raise
 
     def commit(self) -> None:
-        """Put a crawl written beside an earlier one in that one's place."""
+        """Put a crawl written beside an earlier one in that one's place. Its lock goes with
+        it: the target is locked all along."""
         if self.path == self.target:
             return
         old = self.path.with_name(self.path.name + ".old")
@@ -61,12 +86,21 @@ class CrawlDirectory:
             os.replace(self.path, self.target)
         except OSError as exc:
             raise ArchiveError(f"cannot replace the crawl in {self.target}: {exc}") from None
+        self.lock.release(old)
+        assert self.beside is not None
+        self.lock, self.beside = self.beside, None
         shutil.rmtree(old, ignore_errors=True)
         self.path = self.target
 
+    def close(self) -> None:
+        """Let the directory's lock go: the run writing it has ended. Safe twice."""
+        if self.beside is not None:
+            self.beside.release(self.path)
+        self.lock.release(self.target)
+
     def snapshot_path(self, state_id: str) -> str:
         """The snapshot's path relative to the directory, as graph nodes record it."""
-        return f"{STATES}/{state_id}.html"
+        return snapshot_path(state_id)
 
     def screenshot_path(self, state_id: str, image_format: str | None = None) -> str:
         """The screenshot's path relative to the directory, ``states/<id>.<format>``; with no
@@ -114,8 +148,29 @@ class CrawlDirectory:
             os.replace(aside, path)
 
     def write_graph(self, graph: StateGraph) -> None:
-        """Write ``graph.json`` and ``graph.graphml``."""
-        graph.write(self.path)
+        """Write ``graph.json`` and ``graph.graphml``. Twice their size (a megabyte at least)
+        is kept in reserve, in a file given up when the disk is full, so that the graph of a
+        crawl the disk ended is still written."""
+        try:
+            graph.write(self.path)
+        except ArchiveError:
+            if not self.release_reserve():
+                raise
+            graph.write(self.path)
+        self.reserve(sum(f.stat().st_size for f in (self.path / GRAPH_JSON, self.path / GRAPHML)))
+
+    def reserve(self, graph_size: int = 0) -> None:
+        """Keep disk space for writing a graph of ``graph_size`` bytes (best effort)."""
+        with contextlib.suppress(OSError), (self.path / RESERVE).open("ab") as reserve:
+            os.posix_fallocate(reserve.fileno(), 0, max(RESERVED, 2 * graph_size))
+
+    def release_reserve(self) -> bool:
+        """Give up the space kept for the graph (at the end of a run); whether any was kept."""
+        try:
+            (self.path / RESERVE).unlink()
+        except FileNotFoundError:
+            return False
+        return True
 
 
 
@@ -132,8 +187,9 @@ class Crawl:
 
     @property
     def config(self) -> Config:
-        """The configuration the crawl ran with."""
-        return Config.from_mapping(self.graph.graph["config"])
+        """The configuration the crawl ran with, as far as this version knows its settings
+        (see :meth:`Config.from_stored`: the others are warned of)."""
+        return Config.from_stored(self.graph.graph.get("config"), str(self.path / GRAPH_JSON))
 
     @property
     def stats(self) -> dict[str, Any]:
@@ -142,8 +198,8 @@ class Crawl:
 
     @property
     def start_url(self) -> str:
-        """The first start URL."""
-        return self.graph.graph["start_url"]
+        """The first start URL (that of the config when the graph does not say it)."""
+        return self.graph.graph.get("start_url") or self.config.start_urls[0]
 
     def states(self) -> Iterator[dict[str, Any]]:
         """Attributes of every state node, in discovery order."""
@@ -157,8 +213,8 @@ class Crawl:
             yield {**data, "key": key}
 
     def html(self, state_id: str) -> str:
-        """The serialized DOM of a state."""
-        relative = self.graph.nodes[state_id]["snapshot"]
+        """The serialized DOM of a state (``states/<id>.html`` if the graph does not say)."""
+        relative = self.graph.nodes[state_id].get("snapshot") or snapshot_path(state_id)
         try:
             return (self.path / relative).read_text(encoding="utf-8")
         except OSError as exc:
@@ -241,14 +297,20 @@ class StateView:
 
 def find_state(graph: nx.MultiDiGraph, state_id: str) -> str:
     """The id of the state named by ``state_id`` or by a prefix of it that names one state
-    only; a ``StatecrawlError`` otherwise."""
+    only; a ``ConfigError`` otherwise."""
+    state_id = argument("state_id", state_id, str)
     if state_id in graph:
         return state_id
     found = [n for n in graph if isinstance(n, str) and n.startswith(state_id)] if state_id else []
     if len(found) == 1:
         return found[0]
     what = "several states" if found else "no state"
-    raise StatecrawlError(f"{what} in this crawl with an id starting {state_id!r}")
+    raise ConfigError(f"{what} in this crawl with an id starting {state_id!r}")
+
+
+def snapshot_path(state_id: str) -> str:
+    """Where a state's DOM is, relative to its crawl directory."""
+    return f"{STATES}/{state_id}.html"
 
 
 def is_crawl(path: Path) -> bool:
@@ -256,7 +318,16 @@ def is_crawl(path: Path) -> bool:
     return any((path / name).exists() for name in (GRAPH_JSON, STATES, ARCHIVE))
 
 
+def _entries(path: Path) -> set[str]:
+    """The names in directory ``path`` (none when it cannot be listed: creating it says why)."""
+    try:
+        return {entry.name for entry in path.iterdir()}
+    except OSError:
+        return set()
+
+
+@checked
 def load(path: str | Path) -> Crawl:
     """Read a crawl directory written by :func:`statecrawl.crawl` or ``statecrawl crawl``."""
-    path = Path(path)
+    path = folder("path", path)
     return Crawl(path=path, graph=StateGraph.read(path / GRAPH_JSON).graph)

@@ -12,9 +12,11 @@
     │   ├── AgentError         the page agent's answer was malformed
     │   └── Unreachable        a state could not be brought back in a browser
     └── ArchiveError           a WARC file or crawl directory cannot be written or read
+        └── CrawlLocked        another run is writing the crawl directory
 
 A ``NavigationError`` during a crawl is a recorded failure of one state or action; the others
-end the crawl with a one-line message.
+end the crawl with a one-line message. What is read past without failing (a setting of
+another version in a crawl directory) is a ``StatecrawlWarning``.
 """
 
 
@@ -56,6 +58,15 @@ class Unreachable(NavigationError):
 
 class ArchiveError(StatecrawlError):
     """A WARC file or crawl directory cannot be written or read."""
+
+
+class CrawlLocked(ArchiveError):
+    """Another run holds the crawl directory's lock: one run writes a directory at a time."""
+
+
+class StatecrawlWarning(UserWarning):
+    """Something of a crawl directory was read past: a setting another version wrote that
+    this one does not know or no longer accepts (its default is used instead)."""
 
 
 def one_line(text: str) -> str:

@@ -28,19 +28,21 @@ from typing import Any
 from . import __version__
 from .archive import Archiver
 from .baseline import Baseline
-from .browser import Browser, end_leftovers
-from .config import Config
+from .browser import Browser
+from .config import Config, argument, checked, folder
 from .directory import Crawl, CrawlDirectory, load
 from .errors import ArchiveError, BrowserCrashed, ConfigError, NavigationError
 from .executor import Outcome, Slot, Task, get_executor
 from .graph import StateGraph
 from .models import generated_between, get_model, volatile_between
 from .network import Exchange
+from .outage import Outages, unreached
 from .planning import Plan, near, plan, shape
 from .plugin import CrawlView, Plugin
 from .policy import Danger, Inference, Leaving, Requests, requests_of, words
 from .politeness import Politeness, host_of, throttled
 from .recrawl import Recrawl
+from .redaction import strip_userinfo
 from .resume import Saver, restore
 from .scope import Scope, origin
 from .state import Action, Snapshot, State, digest
@@ -66,6 +68,7 @@ class Stats:
     capped: int = 0
     restarts: int = 0
     plugin_failures: int = 0
+    outages: int = 0
     frontier: int = 0
     max_depth: int = 0
     elapsed: float = 0.0
@@ -95,6 +98,7 @@ log = logging.getLogger(__name__)
 class Explorer:
     """Explores the applications at ``config.start_urls`` into a state graph."""
 
+    @checked
     def __init__(
         self,
         config: Config,
@@ -103,6 +107,13 @@ class Explorer:
         progress: Callable[[Stats], None] | None = None,
         browser_factory: Callable[[Config, bool], Browser] | None = None,
     ) -> None:
+        argument("config", config, Config)
+        plugins = argument("plugins", plugins, Iterable[Plugin])
+        argument("progress", progress, Callable | None)
+        argument("browser_factory", browser_factory, Callable | None)
+        for name, path in (("out", config.out), ("incremental.since", config.incremental.since)):
+            if path is not None:
+                folder(name, path)
         self.config = config
         self.scope = Scope(config)
         self.model = get_model(config.model)
@@ -110,6 +121,7 @@ class Explorer:
             lambda: get_strategy(config.strategy, seed=config.seed), self._site, self._home
         )
         self.politeness = Politeness(config.politeness)
+        self.outages = Outages()
         self.danger = Danger(config.dangerous, config.dangerous_policy)
         self.shortcuts = config.explore.shortcuts  # False: the exhaustive crawl
         self.inference = Inference(config.limits.same_effect_after if self.shortcuts else None)
@@ -118,11 +130,6 @@ class Explorer:
         self._words: dict[str, frozenset[str]] = {}  # state -> its words (WORDS_KEPT at most)
         self.plugins: list[Plugin] = [*([Archiver()] if config.archive.enabled else []), *plugins]
         self.progress = progress
-        self.out = CrawlDirectory(
-            config.out or Path(tempfile.mkdtemp(prefix="statecrawl-")),
-            overwrite=config.overwrite,
-            resume=config.resume,
-        )
         # (config, capture network) -> a browser: Chromium, or a FakeBrowser in tests
         factory = browser_factory or (lambda c, net: Browser(c, capture_network=net))
         self.executor = get_executor(config, factory, self.wants_network())
@@ -167,19 +174,29 @@ class Explorer:
         self._last_save = 0.0
         self.view = CrawlView(self)
         self._deferred = threading.local()  # hooks a thread owes the plugins
-        self.store = open_store(self.out.path)
-        self.saver = Saver(self.store)
-        self.run_id = 0
-        if config.resume:
-            checkpoint = self.store.load()
-            if checkpoint is None:
-                raise ArchiveError(f"{self.out.path} holds no checkpoint to resume from")
-            restore(self, checkpoint)
-            log.info("resuming %s: %d states known", self.out.path, len(self.states))
-            end_leftovers(checkpoint.tables.get("browsers", {}))  # a killed run's Chromium
-            for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
-                if not (state.unreachable or state.final) and state.depth < config.limits.max_depth:
-                    self.push(state)
+        self.out = CrawlDirectory(
+            config.out or Path(tempfile.mkdtemp(prefix="statecrawl-")),
+            overwrite=config.overwrite,
+            resume=config.resume,
+        )
+        try:  # the directory is locked from here: a run that cannot start lets it go
+            self.store = open_store(self.out.path)
+            self.saver = Saver(self.store)
+            self.run_id = 0
+            if config.resume:
+                checkpoint = self.store.load()
+                if checkpoint is None:
+                    raise ArchiveError(f"{self.out.path} holds no checkpoint to resume from")
+                restore(self, checkpoint)
+                log.info("resuming %s: %d states known", self.out.path, len(self.states))
+                self._forget_outages()
+                max_depth = config.limits.max_depth
+                for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
+                    if not (state.unreachable or state.final) and state.depth < max_depth:
+                        self.push(state)
+        except BaseException:
+            self.out.close()
+            raise
         self.per_site = Counter(origin(s.url) for s in self.states.values())  # max_states
         for site, count in self.per_site.items():
             if config.limits.max_states is not None and count >= config.limits.max_states:
@@ -197,6 +214,7 @@ class Explorer:
         """
         self.started = time.monotonic()
         self.started_at = datetime.now(UTC)
+        self.out.reserve()  # so that a full disk still lets the graph be written
         self.run_id = self.store.start_run(self.config.to_dict(), self.started_at.isoformat())
         log.info("run %d of the crawl in %s started", self.run_id, self.out.path)
         if self.config.limits.max_time is not None:
@@ -345,8 +363,8 @@ class Explorer:
                 task = slot.task
                 assert task is not None
                 with self.lock:
-                    if self._throttled(slot, task, outcome):
-                        pass  # done again once the host has rested
+                    if self._answered(slot, task, outcome):
+                        pass  # done again once the host has rested, or failed
                     elif task.kind == "seed":
                         self._seeded(slot, task, outcome)
                     elif task.kind == "load":
@@ -394,26 +412,78 @@ class Explorer:
         """Whether politeness lets a task start on ``site``'s host now."""
         return self.politeness.ready(host_of(site))
 
-    def _throttled(self, slot: Slot, task: Task, outcome: Outcome) -> bool:
-        """Tell politeness how ``slot``'s host answered. When it asked to slow down (a 429 or
-        503), the work is done again once the host has rested, ``politeness.retries`` times
-        at most (then what it got is kept); the browser's page is then unknown."""
+    def _answered(self, slot: Slot, task: Task, outcome: Outcome) -> bool:
+        """Tell politeness how ``slot``'s host answered; whether the outcome is dropped. When
+        the host asked to slow down (a 429 or 503), the work is done again once the host has
+        rested, ``politeness.retries`` times at most (then what it got is kept). When one of
+        the crawl's own requests failed (:mod:`.outage`), the browser shows the page's view
+        of the failure, never a state: the work is done again once the host has rested,
+        ``politeness.outage_retries`` times at most, then recorded as a failure. The
+        browser's page is unknown after either."""
         assert slot.host is not None
         waits = throttled(outcome, slot.host, time.time())
-        pause = self.politeness.answered(slot.host, waits)
+        failed = self._failed(task, slot.work, outcome)
+        pause = self.politeness.answered(slot.host, [*waits, *[None][: bool(failed)]])
         work = slot.work
-        if not waits or not self.politeness.retry(
-            task.url if work is None else (work.state, work.action.key)
-        ):
+        attempt = task.url if work is None else (work.state, work.action.key)
+        if failed:
+            if self.politeness.retry(attempt, self.config.politeness.outage_retries):
+                log.info("%s: its work is done again in %.1f s", failed[0], pause)
+                self._again(slot, task)
+            else:
+                self._unserved(slot, task, failed[0])
+            return True
+        if not waits or not self.politeness.retry(attempt):
             return False
         log.info("%s asked to slow down: its work is done again in %.1f s", slot.host, pause)
+        self._again(slot, task)
+        return True
+
+    def _failed(self, task: Task, work: Work | None, outcome: Outcome) -> list[str]:
+        """The crawl's own requests that failed in ``outcome`` (:meth:`Outages.failed`), and
+        a load that could not reach a server that answered before; when none did, the
+        servers that answered are up again."""
+        now = time.time()
+        exchanges = [*outcome.way, *outcome.exchanges]
+        failed = self.outages.failed(exchanges, self.scope.__contains__, now)
+        failure = outcome.failure
+        if failure is not None and unreached(failure.message):
+            where = origin(task.url if work is None else self._site(work))
+            if where in self.outages.answering:
+                self.outages.fail(where, now)
+                failed.append(failure.message)
+        self.stats.outages = len(self.outages.seen())
+        if not failed:
+            snapshots = [*outcome.loads, *outcome.steps, *filter(None, [outcome.fired])]
+            served = [e.url for e in exchanges if e.failed is None and 0 < e.status < 500]
+            served += [s.url for s in snapshots if 0 < s.status < 500]
+            for period in self.outages.answered(served):
+                log.warning("%s; the work it failed is done again", period.describe())
+        return failed
+
+    def _again(self, slot: Slot, task: Task) -> None:
+        """Do ``slot``'s task again later."""
         slot.current = None
-        if work is None:
+        if slot.work is None:
             assert task.url is not None
             self.seeds.append(task.url)
         else:
-            self._requeue(work)
-        return True
+            self._requeue(slot.work)
+
+    def _unserved(self, slot: Slot, task: Task, why: str) -> None:
+        """Work a server failed as often as it may: a failure, not fired, so that a
+        ``--resume`` does it again."""
+        slot.current = None
+        reason = f"the server failed: {why}"
+        work = slot.work
+        if work is None:
+            log.warning("start page %s: %s", task.url, reason)
+            self.stats.failures += 1
+            failures = self.graph.graph.graph.setdefault("failures", [])
+            failures.append({"url": task.url, "error": reason, "outage": True})
+            return
+        self._record_failure(work, reason, outage=True)
+        self.fired.discard((self.resolve(work.state), work.action.key))
 
     def _task(self, slot: Slot, work: Work, state: State) -> Task | None:
         """The task that does ``work``, or ``None`` when it was done without a browser."""
@@ -589,7 +659,7 @@ class Explorer:
         root = self._observe(second, slot, 0, outcome.exchanges)
         if root is not None:
             self.loads[url] = root
-            self.store.first_load(url, second.html)
+            self.store.first_load(url, strip_userinfo(second.html))  # the store's: no userinfo
             slot.current, slot.came_from = root, None
 
     def _loaded_link(self, slot: Slot, work: Work, outcome: Outcome) -> None:
@@ -716,9 +786,10 @@ class Explorer:
     def _loaded(self, url: str, snapshot: Snapshot) -> None:
         """A fresh load of ``url``: volatility is learned from repeated loads of it."""
         self.stats.resets += 1
-        first = self.store.first_load(url, snapshot.html)
-        if first is not snapshot.html:
-            self._learn(volatile_between(first, snapshot.html) or set())
+        html = strip_userinfo(snapshot.html)  # as the store keeps it
+        first = self.store.first_load(url, html)
+        if first is not html:
+            self._learn(volatile_between(first, html) or set())
         self._learn(set(snapshot.volatile))
 
     def _missed(self, work: Work, why: str) -> None:
@@ -988,17 +1059,31 @@ class Explorer:
             return
         self._record_failure(work, reason)
 
-    def _record_failure(self, work: Work, reason: str) -> None:
+    def _record_failure(self, work: Work, reason: str, outage: bool = False) -> None:
+        """Record that ``work`` failed (``outage``: a server failed it, and a ``--resume``
+        does it again)."""
         state = self.resolve(work.state)  # the state may have merged into another meanwhile
         log.info("failed in state %s: %s: %s", state, work.action.name, reason)
         self.stats.failures += 1
         if state not in self.states:
             return
         node = self.graph.node(state)
-        node.setdefault("failures", []).append(
-            {"key": work.action.key, "name": work.action.name, "event": work.action.event,
-             "action": work.action.action, "error": reason}
-        )
+        failure = {"key": work.action.key, "name": work.action.name, "event": work.action.event,
+                   "action": work.action.action, "error": reason}
+        if outage:
+            failure["outage"] = True
+        node.setdefault("failures", []).append(failure)
+
+    def _forget_outages(self) -> None:
+        """A resumed crawl does again the work servers failed: those failures are forgotten
+        (the work was left unfired)."""
+        for state_id in self.states:
+            node = self.graph.node(state_id)
+            failures = node.get("failures", [])
+            kept = [f for f in failures if not f.get("outage")]
+            self.stats.failures -= len(failures) - len(kept)
+            if len(kept) < len(failures):
+                node["failures"] = kept
 
     # ---- volatility ---------------------------------------------------------------------------
     def _learn(self, names: set[str]) -> None:
@@ -1105,6 +1190,7 @@ class Explorer:
         g.graph["finished"] = datetime.now(UTC).isoformat() if self.stopping else None
         g.graph["software"] = f"statecrawl/{__version__}"
         g.graph["volatile"] = sorted(self.volatile)
+        g.graph["outages"] = [period.to_data() for period in self.outages.seen()]
         g.graph["stats"] = {**asdict(self.stats), "rate": round(self.stats.rate, 3),
                             "stop_reason": self.stop_reason}
         self.out.write_graph(self.graph)
@@ -1138,10 +1224,12 @@ class Explorer:
             before = len(failures)
             step(self._write)
             written = len(failures) == before
+            step(self.out.release_reserve)  # for the last checkpoint, on a full disk
             step(self._save_final)
         step(self.executor.close)
         if written:  # an earlier crawl in the directory is replaced by a complete one only
             step(self.out.commit)
+        self.out.close()  # the next run may write the directory
         if failures:
             raise failures[0]
 
@@ -1177,11 +1265,16 @@ class Explorer:
             self._broadcast(name, *args)
 
     def _broadcast(self, name: str, *args: Any) -> None:
-        """Call hook ``name`` of every plugin; one that raises is recorded, not fatal."""
+        """Call hook ``name`` of every plugin; one that raises is recorded, not fatal, but an
+        archive that cannot be written (a full disk) ends the crawl once all were called."""
+        fatal: ArchiveError | None = None
         for plugin in self.plugins:
             try:
                 getattr(plugin, name)(self.view, *args)
             except Exception as exc:  # a plugin's bug must not end the crawl
+                if isinstance(plugin, Archiver) and isinstance(exc, ArchiveError):
+                    fatal = fatal or exc
+                    continue
                 why = f"{type(plugin).__name__}.{name}: {type(exc).__name__}: {exc}"
                 log.warning("plugin failed: %s", why)
                 with self.lock:
@@ -1189,6 +1282,8 @@ class Explorer:
                     failures = self.graph.graph.graph.setdefault("plugin_failures", [])
                     if len(failures) < MAX_PLUGIN_FAILURES:
                         failures.append(why)
+        if fatal is not None:
+            raise fatal
 
     def _last_exchanges(self) -> None:
         """Hand the plugins what each browser fetched after its last task."""
@@ -1218,6 +1313,7 @@ class Explorer:
         self.index = {s.key: s.id for s in self.states.values()}
 
 
+@checked
 def crawl(url: str | Iterable[str], **options: Any) -> Crawl:
     """Crawl the application at ``url`` (or several start URLs) and return the result.
 
@@ -1225,7 +1321,7 @@ def crawl(url: str | Iterable[str], **options: Any) -> Crawl:
     ``strategy``, … and the nested tables (``limits={"max_depth": 2}``); the common limits
     may also be given flat (``max_depth=2``, ``max_states=100``, ``max_time=60``).
     """
-    urls = (url,) if isinstance(url, str) else tuple(url)
+    urls = (url,) if isinstance(url, str) else argument("url", url, Iterable[str])
     flat = {k: options.pop(k) for k in ("max_depth", "max_states", "max_time") if k in options}
     if flat:
         limits = options.get("limits", {})

@@ -8,8 +8,14 @@ from typing import Any
 
 import networkx as nx
 
+from . import __version__
+from .config import argument, checked
 from .errors import ArchiveError
 from .layout import GRAPH_JSON, GRAPHML, atomic_write
+
+# The crawl directory's format, graph attribute ``format`` of graph.json and graph.graphml: 1
+# is that of the directory contract; a graph.json without it was written before it, in 1.
+FORMAT = 1
 
 
 class StateGraph:
@@ -19,7 +25,9 @@ class StateGraph:
     an out-of-scope target is a node of kind ``"external"``. Edges are keyed by action key.
     """
 
+    @checked
     def __init__(self, graph: nx.MultiDiGraph | None = None) -> None:
+        graph = argument("graph", graph, nx.MultiDiGraph | None)
         self.graph = graph if graph is not None else nx.MultiDiGraph()
         # nodes and edges added, changed or removed since the crawl store last saved them
         self.touched_nodes: set[str] = set()
@@ -105,8 +113,9 @@ class StateGraph:
             data["target"] = names.get(data["target"], data["target"])
 
     def to_data(self) -> dict[str, Any]:
-        """Node-link data, as written to ``graph.json``."""
-        return nx.node_link_data(self.graph, edges="edges")
+        """Node-link data, as written to ``graph.json``, with the crawl ``format``."""
+        data = nx.node_link_data(self.graph, edges="edges")
+        return {**data, "graph": {**data["graph"], "format": FORMAT}}
 
     def write(self, directory: Path) -> None:
         """Write ``graph.json`` and ``graph.graphml`` into ``directory`` atomically."""
@@ -116,16 +125,40 @@ class StateGraph:
 
     @classmethod
     def read(cls, path: Path) -> StateGraph:
-        """Read a graph written by :meth:`write` (the ``graph.json`` file)."""
+        """Read a ``graph.json`` of this crawl format or an earlier one, or any node-link
+        data of networkx (``edges`` or, as before networkx 3.4, ``links``); a file of a later
+        format is an ``ArchiveError`` naming the statecrawl that wrote it."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise ArchiveError(f"no graph.json in {path.parent}: not a crawl directory") from None
         except (OSError, ValueError) as exc:
             raise ArchiveError(f"cannot read {path}: {exc}") from None
-        graph = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+        meta = data.get("graph", {}) if isinstance(data, dict) else None
+        if not isinstance(meta, dict):
+            raise ArchiveError(f"{path} is not a networkx node-link graph")
+        version = meta.get("format", 1)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ArchiveError(f"{path}: unknown crawl format {version!r}")
+        if version > FORMAT:
+            writer = meta.get("software") or "a later statecrawl"
+            raise ArchiveError(
+                f"{path} was written by {writer} in crawl format {version!r}; this statecrawl "
+                f"{__version__} reads formats up to {FORMAT}: use a later one"
+            )
+        # node-link as networkx >= 3.4 writes it ("edges") or older ones did ("links")
+        edges = "links" if "links" in data and "edges" not in data else "edges"
+        try:
+            graph = nx.node_link_graph(
+                {edges: [], **data, "directed": True, "multigraph": True},
+                directed=True, multigraph=True, edges=edges,
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ArchiveError(f"{path} is not a networkx node-link graph: {exc!r}") from None
+        graph.graph.pop("format", None)  # of the file: read, the graph is of this version
         for node, attrs in graph.nodes(data=True):
             attrs["id"] = node
+            attrs.setdefault("kind", "state")
         for source, target, attrs in graph.edges(data=True):
             attrs["source"], attrs["target"] = source, target
         return cls(graph)
@@ -143,7 +176,7 @@ def _graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
         }
 
     out = nx.MultiDiGraph()
-    out.graph.update(clean(graph.graph))
+    out.graph.update(clean({**graph.graph, "format": FORMAT}))
     for node, attrs in graph.nodes(data=True):
         out.add_node(node, **clean(attrs))
     for u, v, k, attrs in graph.edges(keys=True, data=True):

@@ -14,7 +14,10 @@ GRAPHML = "graph.graphml"  # the same graph for Gephi and yEd
 STATES = "states"  # states/<id>.html and states/<id>.<format> (the screenshot)
 ARCHIVE = "archive"  # the WARC files
 RESOURCES = "resources.jsonl"  # the resource index: every URL archived, and its states
+RESERVE = ".reserve"  # disk space held during a run, given up to write the graph on a full disk
+RESERVED = 1 << 20  # its least size in bytes
 STORE = "crawl.sqlite"  # the crawl store: runs and the last checkpoint, to resume from
+LOCK = "lock"  # held by the run writing the directory; holds its PID (see lock.py)
 CHANGES = "changes.json"  # an incremental crawl's states against the earlier crawl's
 # Screenshot formats (``archive.screenshot_format``), each its file extension, and their types.
 SCREENSHOT_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}

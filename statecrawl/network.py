@@ -18,6 +18,7 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chromium.webdriver import ChromiumDriver
 
 from .errors import BrowserError
+from .redaction import redact_headers, strip_userinfo
 
 Headers = list[tuple[str, str]]
 
@@ -32,7 +33,8 @@ _CDP_MESSAGE = re.compile(r'"message"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 @dataclass(slots=True)
 class Exchange:
-    """One HTTP request and its response (or failure) as the browser saw it."""
+    """One HTTP request and its response (or failure) as the browser saw it, less its
+    secrets: no userinfo in its URLs, no value of a credential header (``redaction``)."""
 
     request_id: str
     url: str
@@ -88,24 +90,27 @@ class _Hop:
     def exchange(self) -> Exchange:
         """The finished hop as an ``Exchange``."""
         response = self.response or {}
-        request_headers = self.request_extra or _dict_headers(self.request.get("headers", {}))
+        request_headers = redact_headers(
+            self.request_extra or _dict_headers(self.request.get("headers", {}))
+        )
+        referrer = _find(request_headers, "Referer") or _initiator_url(self.initiator)
         return Exchange(
             request_id=self.request_id,
-            url=self.request["url"],
+            url=strip_userinfo(self.request["url"]),
             method=self.request.get("method", "GET"),
             request_headers=request_headers,
             request_body=self.request_body,
             status=self.status,
             status_text=response.get("statusText", ""),
             http_version=_PROTOCOLS.get(response.get("protocol", ""), "HTTP/1.1"),
-            response_headers=self.response_headers(),
+            response_headers=redact_headers(self.response_headers()),
             body=self.body,
             body_error=self.body_error,
             mime_type=response.get("mimeType", ""),
             resource_type=self.resource_type,
             started=self.started,
             from_cache=self.from_cache,
-            referrer=_find(request_headers, "Referer") or _initiator_url(self.initiator),
+            referrer=referrer and strip_userinfo(referrer),
             failed=self.failed,
         )
 

@@ -13,6 +13,8 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from .baseline import Baseline
     from .browser import Browser
     from .config import Config
@@ -49,6 +51,11 @@ class CrawlView:
         """The crawl's figures now (a copy)."""
         with self._explorer.lock:
             return asdict(self._explorer.stats)
+
+    def graph(self) -> nx.MultiDiGraph:
+        """A copy of the state graph now."""
+        with self._explorer.lock:
+            return self._explorer.graph.graph.copy()
 
     def annotate(self, state_id: str, **attrs: Any) -> None:
         """Add ``attrs`` to the record of state ``state_id`` (a node of ``graph.json``)."""

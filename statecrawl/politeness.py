@@ -121,10 +121,10 @@ class Politeness:
         self._hold(host, pause)
         return pause
 
-    def retry(self, work: Hashable) -> bool:
+    def retry(self, work: Hashable, limit: int | None = None) -> bool:
         """Whether ``work``, which a host answered with a 429 or 503, is done again (at most
-        ``retries`` times; after that what it got is kept as it is)."""
-        if self.retries[work] >= self.settings.retries:
+        ``retries`` times, or ``limit``; after that what it got is kept as it is)."""
+        if self.retries[work] >= (self.settings.retries if limit is None else limit):
             return False
         self.retries[work] += 1
         return True

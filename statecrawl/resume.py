@@ -135,7 +135,6 @@ def _small(e: Explorer) -> dict[str, Mapping[str, Any]]:
     return {
         "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
         **(e.recrawl.dump() if e.recrawl is not None else {}),
-        "browsers": dict.fromkeys(e.executor.profiles(), True),
     }
 
 

@@ -101,6 +101,8 @@ class Snapshot:
     html: str
     form: list[list[str]] = field(default_factory=list)
     candidates: list[dict[str, Any]] = field(default_factory=list)
+    # candidates left out while something lies over them: locator, label, event, action, covered_by
+    covered: list[dict[str, str]] = field(default_factory=list)
     volatile: list[str] = field(default_factory=list)
     frames: list[dict[str, Any]] | None = None
     dialogs: list[dict[str, str]] = field(default_factory=list)

@@ -21,8 +21,10 @@ changes in every load whatever ``FakeBrowser.volatile`` holds, and only the stat
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
+import socket
 import struct
 import threading
 import zlib
@@ -651,3 +653,82 @@ def _uuid(number: int) -> str:
     """A uuid-shaped id made from ``number``: what a page generates for each render."""
     digits = f"{number * 2654435761 % 16**32:032x}"
     return f"{digits[:8]}-{digits[8:12]}-{digits[12:16]}-{digits[16:20]}-{digits[20:]}"
+
+
+class Relay:
+    """A TCP relay on loopback to a real server, which a test can cut as a server outage
+    looks to a browser: while cut nothing listens on its port (connections are refused) and
+    the exchanges in flight are dropped."""
+
+    def __init__(self, target: tuple[str, int], host: str = "127.0.0.1") -> None:
+        self.target = target
+        self.host = host
+        self.port = 0
+        self._lock = threading.Lock()
+        self._listener: socket.socket | None = None
+        self._open: set[socket.socket] = set()
+        self.up()
+
+    @property
+    def origin(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def up(self) -> None:
+        """Listen again, on the same port."""
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((self.host, self.port))
+        listener.listen(64)
+        listener.settimeout(0.05)
+        self.port = listener.getsockname()[1]
+        with self._lock:
+            self._listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def down(self, seconds: float | None = None) -> None:
+        """Stop listening and drop every connection; up again after ``seconds`` if given."""
+        with self._lock:
+            listener, self._listener = self._listener, None
+            conns, self._open = self._open, set()
+        if listener is not None:
+            _drop(listener)  # a shut listener stops listening at once, even under accept()
+        for conn in conns:
+            _drop(conn)
+        if seconds is not None:
+            timer = threading.Timer(seconds, self.up)
+            timer.daemon = True
+            timer.start()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while self._listener is listener:
+            try:
+                client, _ = listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            server = socket.create_connection(self.target)
+            with self._lock:
+                if self._listener is not listener:
+                    client.close()
+                    server.close()
+                    return
+                self._open |= {client, server}
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            with contextlib.suppress(OSError):
+                while data := source.recv(65536):
+                    sink.sendall(data)
+        finally:
+            _drop(source)
+            _drop(sink)
+
+
+def _drop(conn: socket.socket) -> None:
+    """End a connection now, waking whatever waits on it."""
+    with contextlib.suppress(OSError):
+        conn.shutdown(socket.SHUT_RDWR)
+    conn.close()

@@ -29,7 +29,7 @@ Handler = Callable[[Request], Response]
 # Every test of any other module is marked ``browser``; a test of these that tries to start
 # Chromium (here or in a subprocess) finds none and fails, so none slips into the fast run.
 BROWSER_FREE = frozenset({
-    "test_answers", "test_config", "test_differential", "test_engine", "test_executor",
+    "test_answers", "test_api", "test_config", "test_differential", "test_engine", "test_executor",
     "test_graph", "test_models",
     "test_planning", "test_policy", "test_politeness", "test_similarity", "test_state",
     "test_store", "test_strategies",

@@ -1,18 +1,23 @@
 """The page agent (``statecrawl/agent.js``) in a real headless Chromium: form controls with
 listeners of their own fired as actions, values typed and committed, delegation with no
-framework, open shadow roots, field values in snapshots, and values generated per action.
+framework, open shadow roots, field values in snapshots, values generated per action, and
+what a pointer reaches (styled checks, covered buttons, SVG icons).
 
 Each page is a small hand-written one in ``tests/pages/agent/`` (plain HTML and JS)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import lxml.html
 
 import statecrawl
+from statecrawl.browser import Browser
+from statecrawl.state import Action
 from tests.conftest import Site, labels
+from tests.test_zoo import shown
 
 Crawler = Callable[..., statecrawl.Crawl]
 
@@ -135,3 +140,60 @@ def test_random_id_per_add_is_learned_on_replay_not_unreachable(
     assert any(name.endswith("|@data-id") for name in result.graph.graph["volatile"])
     # start, help shown, one item (with or without help), two items
     assert len(result) == 5
+
+
+class Shown(statecrawl.Plugin):
+    """Records which of ``markers`` each new state shows, looked at in the live browser."""
+
+    def __init__(self, markers: tuple[str, ...]) -> None:
+        self.markers = markers
+        self.seen: set[str] = set()
+
+    def on_state(self, crawl: Any, state: Any, snapshot: Any, browser: Browser,
+                 parent: str | None, action: Any) -> None:
+        self.seen |= shown(browser, self.markers)
+
+
+def test_styled_checks_are_reached_through_their_box_or_their_label(
+    site: Site, tmp_path: Path
+) -> None:
+    """Opacity-0 checkboxes laid over styled labels, and a 1 px opacity-0 "toggle all"
+    reached through its ``<label for>``, are fired: a crawl to depth 3 shows "0 items left"
+    and "Clear completed", and "toggle all" is one action (the input), never its label too."""
+    markers = ("2 items left", "1 item left", "0 items left", "Clear completed")
+    plugin = Shown(markers)
+    config = statecrawl.Config.from_mapping({
+        "start_urls": [serve(site, "styled")], "out": tmp_path, "limits": {"max_depth": 3},
+        "archive": {"enabled": False},
+    })
+    result = statecrawl.Explorer(config, plugins=[plugin]).run()
+    assert plugin.seen == set(markers)
+    fired = {locator(t) for t in result.transitions()}
+    assert "#toggle-all" in fired
+    assert not any("label" in name.rsplit(" > ", 1)[-1] for name in fired)
+
+
+def test_a_covered_button_is_not_fired_while_covered(site: Site) -> None:
+    """A modal's fixed backdrop covers "Delete": the start state offers only "Close", and
+    says what covers "Delete"; once the modal is closed, "Delete" is offered and fired."""
+    url = serve(site, "covered")
+    with Browser(statecrawl.Config(start_urls=(url,))) as browser:
+        browser.start()
+        start = browser.load(url)
+        assert [c["locator"] for c in start.candidates] == ["#close"]
+        assert [(c["locator"], c["covered_by"]) for c in start.covered] == [
+            ("#delete", "div#backdrop.modal-backdrop")
+        ]
+        closed = browser.fire(Action.from_candidate(start.candidates[0]))
+        assert [c["locator"] for c in closed.candidates] == ["#delete"]
+        assert not closed.covered
+        deleted = browser.fire(Action.from_candidate(closed.candidates[0]))
+    assert '<p id="status">deleted</p>' in deleted.html
+
+
+def test_svg_icon_and_pointer_cursor_are_fired(site: Site, crawl: Crawler) -> None:
+    """An SVG icon with a click listener (no ``click()`` method) gets a mouse click at its
+    box; a ``cursor: pointer`` element whose listener no hook saw is clicked too."""
+    result = crawl(serve(site, "icons"), max_depth=1)
+    assert labels(result, r'id="status">([^<]*)<') == {"idle", "menu at its box", "starred"}
+    assert result.stats["failures"] == 0

@@ -470,7 +470,7 @@ def test_incremental_settings() -> None:
     assert Config(start_urls=(URL,)).incremental == Incremental(similarity=0.9, verify=0.1, seed=0)
     config = build(incremental={"similarity": 1, "verify": 0})
     assert config.incremental.similarity == 1.0 and isinstance(config.incremental.similarity, float)
-    with pytest.raises(TypeError):
+    with pytest.raises(ConfigError, match="give settings by name"):
         Incremental(0.5)  # type: ignore[misc]  # keyword-only
     with pytest.raises(dataclasses.FrozenInstanceError):
         config.incremental.similarity = 0.5  # type: ignore[misc]
@@ -565,7 +565,7 @@ def test_config_is_frozen() -> None:
 
 
 def test_config_is_keyword_only() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(ConfigError, match=r"^limits: give settings by name"):
         Limits(3)  # type: ignore[misc]
 
 

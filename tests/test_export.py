@@ -185,13 +185,17 @@ def test_pywb_indexes_and_replays_our_warcs(demo: statecrawl.Crawl, tmp_path: Pa
 
 RECORDED = """<!DOCTYPE html><html><head><meta charset="utf-8"><base href="/sub/">
 <script>steal()</script><link rel="stylesheet" href="a.css"><link rel="next" href="n.html">
+<link rel="prefetch" href="hint.html"><link rel="preconnect" href="http://hint/">
 <meta http-equiv="refresh" content="0;url=http://elsewhere/"></head>
 <body onload="steal()"><a href="javascript:steal()">j</a>
 <img src="i.png" srcset="i.png 1x, gone.png 2x" onerror="steal()">
 <div style="background: url('/bg.png')"></div>
 <style>@import "s.css"; p { background: url(p.png) }</style>
-<iframe src="f.html" srcdoc="<script>steal()</script><img src=k.png>"></iframe>
-<noscript>no scripts</noscript><p id="a:b">text</p></body></html>"""
+<iframe src="f.html" srcdoc="<script>steal()</script><img src=k.png><a href=/x>x</a>"></iframe>
+<noscript>no scripts</noscript><p id="a:b">text</p><a href="/x" ping="/beacon">x</a>
+<a href="/crawled">c</a><form action="/f"><button formaction="/g">g</button></form>
+<div style="background: u\\72l(/esc.png), image-set('/sub/i.png' 1x, 'set.png' 2x)"></div>
+</body></html>"""
 
 
 def test_static_html_runs_nothing_and_maps_what_it_loads() -> None:
@@ -202,22 +206,28 @@ def test_static_html_runs_nothing_and_maps_what_it_loads() -> None:
             ("/sub/s.css", "S"), ("/sub/p.png", "P"), ("/sub/k.png", "K"),
         ]
     }  # fmt: skip
-    root = static_html(RECORDED, "http://h/page", archived.get)
+    pages = {"http://h/crawled": "C.html"}
+    root = static_html(RECORDED, "http://h/page", archived.get, pages.get)
     assert root is not None
     page = serialize(root)
     for gone in ("<script", "steal", "onload", "onerror", "javascript:", "refresh", "noscript",
-                 "<base", "gone.png", "f.html"):  # fmt: skip
+                 "<base", "gone.png", "f.html", "hint", "ping", "beacon", "72l", "set.png",
+                 ' href="n.html"', ' href="/x"', ' action=', ' formaction='):  # fmt: skip
         assert gone not in page, gone
     head = root.find("head")
     assert [e.get("charset") or e.get("http-equiv") for e in head][:2] == [
         "utf-8", "Content-Security-Policy",
     ]  # fmt: skip
     assert "script-src 'none'" in head[1].get("content")
-    assert 'href="A"' in page and 'href="n.html"' in page  # a plain link is the caller's
+    assert 'href="A"' in page and 'href="C.html"' in page  # a crawled page is followed
+    assert 'data-href="n.html"' in page and 'data-href="/x"' in page  # the rest made inert
+    assert 'data-action="/f"' in page and 'data-formaction="/g"' in page
+    assert 'image-set("I" 1x, "" 2x)' in page and "background: void(/esc.png)" in page
     assert 'src="I"' in page and 'srcset="I 1x"' in page
     assert 'url("BG")' in page and '@import "S"' in page and 'url("P")' in page
     frame = next(root.iter("iframe"))
     assert frame.get("sandbox") == "" and "K" in frame.get("srcdoc")
+    assert 'data-href="/x"' in frame.get("srcdoc") and frame.get("src") is None
     assert find(root, "#a\\:b") is next(root.iter("p"))
     assert find(root, "html > body:nth-of-type(1) > p:nth-of-type(1)") is next(root.iter("p"))
     assert find(root, "html > body:nth-of-type(1) > p:nth-of-type(2)") is None

@@ -2,9 +2,10 @@
 
 ``tests/pages/hostile/builtins.html`` is a small app (tabs, a fetch, an XHR, a timer, a form, a
 select, a link) whose first script may replace builtins. Each row of ``ROWS`` names a family of
-builtins; each is replaced by a version that throws (``Error("hostile <name>")``) or that
-returns garbage, before any page script runs (``before``) or in the page's load handler
-(``after``). The crawl must give the clean twin's state ids and transitions, with no failure.
+builtins (or getters, such as ``outerHTML``); each is replaced by a version that throws
+(``Error("hostile <name>")``) or that returns garbage, before any page script runs
+(``before``) or in the page's load handler (``after``). The crawl must give the clean twin's
+state ids and transitions, with no failure.
 A family's row replaces all its builtins in one crawl, in one combination of flavour and
 time; the ``all`` rows replace every family at once, in every combination. An agent that still
 calls one of the throwing versions shows it by name in the failures the assertion prints.
@@ -121,6 +122,12 @@ ROWS: dict[str, dict[str, list[str]]] = {
         "NodeList.prototype": ["[Symbol.iterator]"],
         "Object.getPrototypeOf([][Symbol.iterator]())": ["next"],
     },
+    # Getters ("get <name>", the setter kept): markup and text, which a page may decorate.
+    "markup": {
+        "Element.prototype": ["get outerHTML", "get innerHTML"],
+        "HTMLElement.prototype": ["get innerText"],
+        "Node.prototype": ["get textContent"],
+    },
 }
 # MooTools and Prototype.js: enumerable members added to Object.prototype and Array.prototype,
 # and toJSON methods that JSON.stringify calls.
@@ -149,11 +156,16 @@ function spoilAll(owner, name) {
 function add(owner, name, key) {
   spoiled[spoiled.length] = [owner, key, bad(name + "." + key), true];
 }
+function spoilGet(owner, name, key) {
+  spoiled[spoiled.length] = [owner, key, bad(name + "." + key), "get"];
+}
 %s
 function install() {
   for (var i = 0; i < spoiled.length; i++) {
     var s = spoiled[i];
-    if (s[3]) s[0][s[1]] = s[2];
+    var setter = s[3] === "get" && describe(s[0], s[1]).set;
+    if (setter) define(s[0], s[1], {get: s[2], set: setter, configurable: true});
+    else if (s[3]) s[0][s[1]] = s[2];
     else define(s[0], s[1], {value: s[2], writable: true, configurable: true});
   }
 }
@@ -176,6 +188,8 @@ def hostile_script(members: dict[str, list[str]], flavour: str, when: str, added
         for name in names:
             if name == "*":
                 lines.append(f"spoilAll({owner}, {json.dumps(owner)});")
+            elif name.startswith("get "):
+                lines.append(f"spoilGet({owner}, {json.dumps(owner)}, {json.dumps(name[4:])});")
             elif name.startswith("["):
                 lines.append(f"spoil({owner}, {json.dumps(owner)}, {name[1:-1]});")
             else:

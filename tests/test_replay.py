@@ -301,3 +301,81 @@ def test_replay_command_serves_until_stopped(demo_crawl: statecrawl.Crawl) -> No
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=10) == 128 + signal.SIGTERM
+
+
+def malformed(own: str) -> dict[str, tuple[bytes, int]]:
+    """Requests a hostile client may send the replay server at ``own``, with the answer each
+    must get."""
+    host = f"Host: {own}\r\n".encode()
+    post = b"POST /state/x HTTP/1.1\r\n" + host
+
+    def length(value: bytes) -> bytes:
+        return post + b"Content-Length: " + value + b"\r\n\r\n"
+
+    return {
+        "one word": (b"NONSENSE\r\n\r\n", 400),
+        "a bad version": (b"GET / HTTP/x.y\r\n" + host + b"\r\n", 400),
+        "HTTP/0.9": (b"GET /\r\n\r\n", 400),
+        "a path not UTF-8": (b"GET /state/\xff\xfe%ff HTTP/1.1\r\n" + host + b"\r\n", 404),
+        "an unclosed IPv6 host": (b"GET http://[::1/ HTTP/1.1\r\n" + host + b"\r\n", 400),
+        "no path": (b"GET nothing HTTP/1.1\r\n" + host + b"\r\n", 400),
+        "a 70 KB request line": (b"GET /" + b"x" * 70_000 + b" HTTP/1.1\r\n" + host + b"\r\n", 414),
+        "a 70 KB header": (
+            b"GET / HTTP/1.1\r\n" + host + b"X: " + b"x" * 70_000 + b"\r\n\r\n",
+            431,
+        ),
+        "200 headers": (b"GET / HTTP/1.1\r\n" + host + b"X: x\r\n" * 200 + b"\r\n", 431),
+        "a 300 KB head": (
+            b"GET / HTTP/1.1\r\n"
+            + host
+            + b"".join(b"X%d: %s\r\n" % (i, b"x" * 60_000) for i in range(5))
+            + b"\r\n",
+            431,
+        ),
+        "Content-Length: abc": (length(b"abc"), 400),
+        "a negative Content-Length": (length(b"-5"), 400),
+        "a huge Content-Length": (length(b"99999999999999"), 413),
+        "a 10,000-digit Content-Length": (length(b"9" * 10_000), 413),
+        "two Content-Lengths": (post + b"Content-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400),
+        "a chunked body": (
+            post + b"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+            411,
+        ),
+        "a body cut short": (length(b"100") + b"0123456789", 400),
+        "a body over 16 MiB": (length(b"%d" % (16 * 1024 * 1024 + 1)) + b"x" * 1000, 413),
+        "another Host (DNS rebinding)": (
+            b"GET / HTTP/1.1\r\nHost: rebound.example:80\r\n\r\n",
+            421,
+        ),
+        "another port": (b"GET / HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n", 421),
+        "no Host": (b"GET / HTTP/1.1\r\n\r\n", 400),
+        "two Hosts": (b"GET / HTTP/1.1\r\n" + host + b"Host: rebound.example\r\n\r\n", 400),
+    }
+
+
+def test_malformed_requests_get_a_4xx_and_no_traceback(router_crawl: statecrawl.Crawl) -> None:
+    """Raw requests to a running ``statecrawl replay``: each malformed one gets its 4xx, the
+    server answers a normal request after each, and writes nothing to stderr but its banner
+    and the line saying it was stopped."""
+    command = [str(BIN / "statecrawl"), "replay", str(router_crawl.path), "--port", "0"]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        url = process.stderr.readline().rsplit(" at ", 1)[1].strip()
+        process.stderr.readline()  # the proxy flags
+        own = url.split("/")[2]
+        answers = {}
+        for name, (request, _) in malformed(own).items():
+            with socket.create_connection(("127.0.0.1", int(own.split(":")[1])), 10) as sock:
+                sock.sendall(request)
+                sock.shutdown(socket.SHUT_WR)  # a client that sent all it will send
+                reply = http.client.HTTPResponse(sock)
+                reply.begin()
+                answers[name] = reply.status
+            with urllib.request.urlopen(url, timeout=10) as landing:
+                assert landing.status == 200, name
+        assert answers == {name: status for name, (_, status) in malformed(own).items()}
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=10)
+    assert [line for line in err.splitlines() if not line.startswith("statecrawl: stopped")] == []

@@ -11,6 +11,7 @@ from pathlib import Path
 import statecrawl
 from statecrawl.archive import archived_payloads
 from tests.conftest import BIN, Site, run_tool
+from tests.test_interrupt import processes_below, still_alive
 
 KILL_AT = (40, 100, 160, 220, 280)  # states in the store when statecrawl is killed (341 in all)
 SETTINGS = ("--max-depth", "4", "-q")
@@ -46,16 +47,6 @@ def graph(out: Path) -> tuple[set[str], set[tuple[str, str, str]]]:
     return ids, edges
 
 
-def running_with(profile: str) -> bool:
-    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
-        try:
-            if profile.encode() in cmdline.read_bytes():
-                return True
-        except OSError:
-            continue
-    return False
-
-
 def test_killed_five_times_and_resumed(site: Site, tmp_path: Path) -> None:
     site.page("/", "tree.html")
     url = site.url("/")
@@ -63,7 +54,7 @@ def test_killed_five_times_and_resumed(site: Site, tmp_path: Path) -> None:
     assert reference.wait(timeout=PATIENCE) == 0, reference.stderr.read()
 
     out = tmp_path / "killed"
-    profiles: set[str] = set()
+    started: dict[int, tuple[str, str]] = {}  # every process the killed runs started
     for number, at in enumerate(KILL_AT):
         if number == 0:
             run = statecrawl_crawl(url, "--out", out, *SETTINGS)
@@ -72,13 +63,11 @@ def test_killed_five_times_and_resumed(site: Site, tmp_path: Path) -> None:
         deadline = time.monotonic() + PATIENCE
         while stored(out, "SELECT count(*) FROM states") < [(at,)] and run.poll() is None:
             assert time.monotonic() < deadline, f"no {at} states in time"
+            started.update(processes_below(run.pid))
             time.sleep(0.05)
         assert run.poll() is None, run.stderr.read()  # killed in the middle of its work
         run.kill()
         run.wait()
-        profiles |= {
-            str(p) for (p,) in stored(out, "SELECT key FROM tables WHERE name = 'browsers'")
-        }
     final = statecrawl_crawl("--out", out, "--resume", "-q")
     assert final.wait(timeout=PATIENCE) == 0, final.stderr.read()
 
@@ -92,4 +81,5 @@ def test_killed_five_times_and_resumed(site: Site, tmp_path: Path) -> None:
         assert check.returncode == 0, check.stdout + check.stderr
     payloads = [(e.url, e.digest) for warc in warcs for e in archived_payloads(warc)]
     assert len(payloads) == len(set(payloads))  # a payload archived again is a revisit
-    assert profiles and not any(running_with(p) for p in profiles)
+    assert "chromedriver" in {name for _, name in started.values()}
+    assert still_alive(started) == []

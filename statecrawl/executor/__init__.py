@@ -123,9 +123,6 @@ class Executor(Protocol):
     def restarts(self) -> int:
         """How many times browsers were restarted."""
 
-    def profiles(self) -> list[str]:
-        """The browser profile directories in use (a killed run's Chromium is found by them)."""
-
 
 def perform(browser: Browser, task: Task, model: StateModel) -> Outcome:
     """Do ``task`` in ``browser``, keying states with ``model``. Failures of the page or the

@@ -204,6 +204,3 @@ class Dask:
         with contextlib.suppress(Exception):
             return sum(self.client.run(_restarts).values())
         return 0
-
-    def profiles(self) -> list[str]:
-        return []  # browsers live on the workers' machines, and end with their workers

@@ -118,6 +118,3 @@ class Threads:
 
     def restarts(self) -> int:
         return sum(s.browser.restarts for s in self.slots if s.browser is not None)
-
-    def profiles(self) -> list[str]:
-        return [str(s.browser.profile) for s in self.slots if s.browser and s.browser.profile]

@@ -6,6 +6,7 @@
 
 from pathlib import Path
 
+from ..config import checked
 from ..errors import ConfigError
 from .static import export_static
 from .wacz import export_wacz
@@ -13,6 +14,7 @@ from .wacz import export_wacz
 __all__ = ["export", "export_static", "export_wacz"]
 
 
+@checked
 def export(directory: Path, *, wacz: Path | None = None, static: Path | None = None) -> None:
     """``statecrawl export``: write what was asked for and say where."""
     if wacz is None and static is None:

@@ -7,7 +7,7 @@ a tab's content, and a bar of links at the end of the page for the rest (actions
 element with several outcomes, such as a search form's queries, or elements inside a shadow
 root). Styles, images and fonts come from the archive into ``OUT/assets/`` and are linked
 relatively, so the copy opens from ``file://`` and walks by clicking with no request leaving
-the machine: any other link or form target is made inert.
+the machine: the rewriting makes every other link and form target inert.
 """
 
 from __future__ import annotations
@@ -22,11 +22,13 @@ import lxml.html
 import xxhash
 
 from ..analysis import describe, label
+from ..config import checked, folder
 from ..directory import Crawl, load
 from ..errors import ArchiveError
 from ..layout import STATES, atomic_write
+from ..redaction import strip_userinfo
 from ..replay.index import ArchiveIndex
-from ..replay.rewrite import link_actions, rewrite_css, serialize, static_html
+from ..replay.rewrite import CSP, link_actions, rewrite_css, serialize, static_html
 
 ASSETS = "assets"
 INDEX = "index.html"
@@ -70,10 +72,11 @@ class _Assets:
         return f"../{ASSETS}/{name}" if name else None
 
 
+@checked
 def export_static(directory: Path | str, out: Path | str) -> Path:
     """Write the crawl in ``directory`` as static HTML into ``out``; return ``out/index.html``."""
-    crawl = load(directory)
-    out = Path(out)
+    crawl = load(folder("directory", directory))
+    out = folder("out", out)
     if out.resolve() == crawl.path.resolve():
         raise ArchiveError("--static: write the static copy outside the crawl directory")
     try:
@@ -91,7 +94,9 @@ def export_static(directory: Path | str, out: Path | str) -> Path:
 
 
 def _state_page(crawl: Crawl, state: dict[str, Any], assets: _Assets) -> str:
-    root = static_html(crawl.html(state["id"]), state.get("url") or "", assets.from_page)
+    # a copy to share: the URLs of the page lose their userinfo (states/ keeps it as it was)
+    page = strip_userinfo(crawl.html(state["id"]))
+    root = static_html(page, state.get("url") or "", assets.from_page)
     if root is None:
         root = lxml.html.document_fromstring("<html><body></body></html>")
     actions = []
@@ -106,24 +111,7 @@ def _state_page(crawl: Crawl, state: dict[str, Any], assets: _Assets) -> str:
         seen.add((locator, target))
         actions.append((locator, f"{target}.html", describe(edge)))
     link_actions(root, actions, ACTIONS_HEADING)
-    _inert(root, {href for _, href, _ in actions})
     return serialize(root)
-
-
-def _inert(root: lxml.html.HtmlElement, kept: set[str]) -> None:
-    """Take away every way to leave the copy: links and form targets other than the states'
-    pages (a fragment stays) become inert; the original target stays as ``data-href``."""
-    for link in root.iter("a", "area"):
-        href = link.get("href")
-        if href is not None and href not in kept and not href.startswith("#"):
-            link.set("data-href", href)
-            del link.attrib["href"]
-    for element in root.iter("form", "button", "input"):
-        for name in ("action", "formaction"):
-            if name in element.attrib:
-                del element.attrib[name]
-        if element.tag == "form":
-            element.set("action", "#")
 
 
 def _index_page(crawl: Crawl, states: list[dict[str, Any]]) -> str:
@@ -139,7 +127,7 @@ def _index_page(crawl: Crawl, states: list[dict[str, Any]]) -> str:
     start = html.escape(crawl.start_url)
     return (
         '<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv='
-        "\"Content-Security-Policy\" content=\"script-src 'none'; connect-src 'none'\">"
+        f'"Content-Security-Policy" content="{CSP}">'
         f"<title>Static copy of {start}</title><style>body{{font:15px sans-serif;margin:2em}}"
         "li{margin:.3em 0}small{color:#666}</style></head><body>"
         f"<h1>Static copy of {start}</h1><p>{len(states)} states, crawled by statecrawl. Each "

@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..config import argument, checked, folder
 from ..directory import Crawl, load
 from ..errors import ArchiveError, ConfigError, StatecrawlError
 from ..replay.index import ArchiveIndex
@@ -47,8 +48,11 @@ def pages(crawl: Crawl, index: ArchiveIndex) -> list[dict[str, Any]]:
     return found
 
 
+@checked
 def export_wacz(directory: Path | str, out: Path | str) -> Path:
     """Write the crawl in ``directory`` as the WACZ file ``out``; return its path."""
+    crawl = load(folder("directory", directory))
+    out = argument("out", out, Path)
     try:
         from wacz.main import main as wacz_main
     except ImportError:
@@ -56,12 +60,10 @@ def export_wacz(directory: Path | str, out: Path | str) -> Path:
             "the wacz package is needed for this: pip install 'statecrawl[export]'"
         ) from None
 
-    crawl = load(directory)
     index = ArchiveIndex(crawl.path)
     warcs = [p for p in index.files if p.name.endswith(".warc.gz")]
     if not warcs:
         raise ArchiveError(f"{crawl.path}: no finished WARC file to export")
-    out = Path(out)
     if out.suffix != ".wacz":
         raise ConfigError(f"--wacz: the file name must end in .wacz, got {out}")
     listed = pages(crawl, index)

@@ -10,8 +10,15 @@ scope a 403, an HTTPS tunnel (``CONNECT``) a 403; each is logged as a :class:`Mi
 
 Asked directly (``http://127.0.0.1:PORT/``), the server shows a landing page listing the
 crawl's states; each opens as recorded (its DOM with scripts removed, styles and images from
-the archive) and links to the live page, which runs when the browser uses the server as its
-proxy.
+the archive, links to the views of other states, anything else inert; see
+:mod:`statecrawl.replay.rewrite`), under a Content-Security-Policy header that allows nothing
+but this server. The landing page links to the live pages only when it was itself asked
+through the proxy (so the browser runs them offline); otherwise it names them.
+
+Hostile clients: request heads and bodies are bounded, a bad ``Content-Length`` is a 400, a
+request to this server must name it in ``Host`` (so a page that rebinds its own name to
+loopback cannot read the archive), and a malformed request gets a 4xx and a log line at debug
+level, never a traceback.
 
 Why warcio and not pywb: pywb 2.10 installs from PyPI here and was tried: it indexes these
 WARCs and replays their pages (the interop test in ``tests/test_export.py``), but it does not
@@ -31,7 +38,9 @@ HTTP server, with no new dependency.
 from __future__ import annotations
 
 import html
+import http.client
 import logging
+import socket
 import sys
 import threading
 import time
@@ -42,7 +51,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
-from typing import TextIO
+from typing import BinaryIO, TextIO
 from urllib.parse import parse_qsl, quote, urlsplit
 
 from ..directory import Crawl, find_state, load
@@ -50,7 +59,7 @@ from ..errors import ArchiveError, ConfigError, StatecrawlError
 from ..layout import SCREENSHOT_TYPES
 from ..scope import Scope
 from .index import CALLBACK_NAMES, ArchiveIndex
-from .rewrite import rewrite_css, serialize, static_html
+from .rewrite import CSP, rewrite_css, serialize, static_html
 
 LOG = logging.getLogger("statecrawl.replay")
 LOOPBACK = "127.0.0.1"
@@ -62,6 +71,10 @@ HOP_HEADERS = frozenset(
 ARCHIVE_PATH = "/archive/"
 STATE_PATH = "/state/"
 SCREENSHOT_PATH = "/screenshot/"
+MAX_HEAD = 256 * 1024  # bytes of request line and headers (Chromium sends at most 256 KiB)
+MAX_BODY = 16 * 1024 * 1024  # bytes of a request body
+TIMEOUT = 30.0  # seconds a client may pause mid-request
+LINGER = 2.0  # seconds to read what a client still sends after the last answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +88,8 @@ class Miss:
     at: float
 
     def __str__(self) -> str:
-        return f"{self.status} {self.method} {self.url}: {self.reason}"
+        text = f"{self.status} {self.method} {self.url}: {self.reason}"
+        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class ReplayServer:
@@ -103,6 +117,9 @@ class ReplayServer:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._urls = self.index.urls()
+        self._views: dict[str, str] = {}  # a state's URL: the view of its shallowest state
+        for state in sorted(self.crawl.states(), key=lambda s: s.get("depth") or 0):
+            self._views.setdefault(state.get("url") or "", STATE_PATH + state["id"])
         if not 0 <= port <= 65535:
             raise ConfigError(f"--port: expected 0 to 65535, got {port}")
         try:
@@ -120,6 +137,13 @@ class ReplayServer:
     def url(self) -> str:
         """The landing page."""
         return f"http://{LOOPBACK}:{self.port}/"
+
+    def names_self(self, host: str) -> bool:
+        """Whether ``host`` (a ``Host`` header or a URL's netloc) is this server's address."""
+        names = {f"{LOOPBACK}:{self.port}", f"localhost:{self.port}"}
+        if self.port == 80:
+            names |= {LOOPBACK, "localhost"}
+        return host.strip().lower() in names
 
     def proxy_flags(self) -> list[str]:
         """Chromium flags that send every request, loopback ones included, to this server."""
@@ -218,11 +242,18 @@ class ReplayServer:
 
     # -- the landing page and recorded views ---------------------------------------------------
 
-    def own(self, path: str) -> tuple[int, str, list[tuple[str, str]], bytes]:
-        """A request to the server itself: landing page, state views, archived resources."""
+    def own(
+        self, path: str, proxied: bool = False
+    ) -> tuple[int, str, list[tuple[str, str]], bytes]:
+        """A request to the server itself (``proxied``: through the proxy): landing page,
+        state views, archived resources; each under the views' Content-Security-Policy."""
+        status, reason, headers, body = self._own(path, proxied)
+        return status, reason, [*headers, ("Content-Security-Policy", CSP)], body
+
+    def _own(self, path: str, proxied: bool) -> tuple[int, str, list[tuple[str, str]], bytes]:
         target = urlsplit(path).path
         if target == "/":
-            return _page(self.landing())
+            return _page(self.landing(live=proxied))
         if target.startswith(STATE_PATH):
             return self._state_view(target[len(STATE_PATH) :])
         if target.startswith(SCREENSHOT_PATH):
@@ -231,12 +262,14 @@ class ReplayServer:
             return self._archived(path[len(ARCHIVE_PATH) :])
         return _text(HTTPStatus.NOT_FOUND, f"nothing at {path}")
 
-    def landing(self) -> str:
-        """The landing page: every state, with its snapshot view and its live URL."""
+    def landing(self, live: bool = False) -> str:
+        """The landing page: every state, with its snapshot view and its live URL, a link
+        only when ``live`` (the browser asking uses this server as its proxy)."""
         rows = []
         for state in self.crawl.states():
             sid = html.escape(state["id"])
             url = html.escape(state.get("url") or "")
+            shown = f'<a href="{url}">{url}</a>' if live else f"<code>{url}</code>"
             shot = (
                 f'<img src="{SCREENSHOT_PATH}{sid}" alt="" loading="lazy" width="160">'
                 if state.get("screenshot")
@@ -245,7 +278,7 @@ class ReplayServer:
             rows.append(
                 f'<tr><td>{shot}</td><td><a href="{STATE_PATH}{sid}">'
                 f"{html.escape(state.get('title') or sid)}</a><br><code>{sid}</code></td>"
-                f'<td>{state.get("depth", "")}</td><td><a href="{url}">{url}</a></td></tr>'
+                f"<td>{state.get('depth', '')}</td><td>{shown}</td></tr>"
             )
         flags = " ".join(self.proxy_flags())
         return (
@@ -267,7 +300,7 @@ class ReplayServer:
             recorded = state.html()
         except (StatecrawlError, OSError, KeyError) as exc:
             return _text(HTTPStatus.NOT_FOUND, f"no state {name}: {exc}")
-        root = static_html(recorded, state.url, self._view_url)
+        root = static_html(recorded, state.url, self._view_url, self._views.get)
         return _page(serialize(root) if root is not None else "")
 
     def _screenshot(self, name: str) -> tuple[int, str, list[tuple[str, str]], bytes]:
@@ -346,15 +379,61 @@ class _Server(ThreadingHTTPServer):
         super().__init__(address, handler)
 
     def handle_error(self, request: object, client_address: object) -> None:
-        """A browser that hangs up mid-answer is no error; anything else is logged."""
+        """A browser that hangs up or stalls mid-answer is no error; anything else is logged."""
         error = sys.exc_info()[1]
-        if not isinstance(error, ConnectionError):
+        if not isinstance(error, (ConnectionError, TimeoutError)):
             LOG.exception("replay server error answering %s", client_address)
+
+    def shutdown_request(self, request: socket.socket) -> None:  # type: ignore[override]
+        """Close a connection only once the client stops sending (for up to ``LINGER``
+        seconds): closing with unread bytes would reset it, and a refusal sent before the
+        whole request was read would be lost."""
+        deadline = time.monotonic() + LINGER
+        try:
+            request.shutdown(socket.SHUT_WR)
+            while (left := deadline - time.monotonic()) > 0:
+                request.settimeout(left)
+                if not request.recv(65536):
+                    break
+        except OSError:
+            pass
+        self.close_request(request)
+
+
+class _Head:
+    """A request stream whose lines may add up to ``left`` bytes: the request's head."""
+
+    def __init__(self, stream: BinaryIO, left: int) -> None:
+        self.stream = stream
+        self.left = left
+
+    def readline(self, limit: int = -1) -> bytes:
+        budget = self.left + 1 if limit < 0 else min(limit, self.left + 1)
+        line = self.stream.readline(budget)
+        self.left -= len(line)
+        if self.left < 0:
+            raise http.client.LineTooLong(f"request head over {MAX_HEAD} bytes")
+        return line
 
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    default_request_version = "HTTP/1.0"  # a refusal of a request with none has a status line
+    timeout = TIMEOUT
     server: _Server
+
+    def parse_request(self) -> bool:
+        """The standard parsing, with the head bounded by ``MAX_HEAD``; HTTP/0.9 refused."""
+        stream = self.rfile
+        self.rfile = _Head(stream, MAX_HEAD - len(self.raw_requestline))  # type: ignore[assignment]
+        try:
+            parsed = super().parse_request()
+        finally:
+            self.rfile = stream
+        if parsed and len(self.requestline.split()) == 2:
+            self.send_error(HTTPStatus.BAD_REQUEST, "HTTP/0.9 is not served")
+            return False
+        return parsed
 
     def do_GET(self) -> None:
         self._handle()
@@ -371,18 +450,63 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _handle(self) -> None:
         replay = self.server.replay
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length > 0 else b""
         path = self.path
-        own = f"{LOOPBACK}:{replay.port}"
-        if path.startswith(("http://", "https://")) and urlsplit(path).netloc != own:
+        try:
+            parts = urlsplit(path)
+        except ValueError:
+            return self._refuse(HTTPStatus.BAD_REQUEST, f"not a URL: {path}")
+        absolute = parts.scheme in ("http", "https") and bool(parts.netloc)
+        if not absolute and not path.startswith("/"):
+            return self._refuse(HTTPStatus.BAD_REQUEST, f"not a path: {path}")
+        hosts = self.headers.get_all("Host") or []
+        host = hosts[0] if len(hosts) == 1 else None
+        if not absolute and not replay.names_self(host or ""):
+            return self._refuse(
+                HTTPStatus.MISDIRECTED_REQUEST if host else HTTPStatus.BAD_REQUEST,
+                f"Host: expected {LOOPBACK}:{replay.port}, got {', '.join(hosts) or 'none'}",
+            )
+        body = self._body()
+        if body is None:
+            return None
+        if absolute and not replay.names_self(parts.netloc):
             content_type = self.headers.get("Content-Type") or ""
             answer = replay.answer(self.command, path, body, content_type)
+        elif absolute:
+            answer = replay.own(path[len(parts.scheme) + 3 + len(parts.netloc) :] or "/", True)
         else:
-            if path.startswith("http://"):
-                path = path.split(own, 1)[1] or "/"
             answer = replay.own(path)
         self._send(*answer)
+        return None
+
+    def _body(self) -> bytes | None:
+        """The request's body, read whole; None once a refusal was sent instead."""
+        if self.headers.get("Transfer-Encoding") is not None:
+            self._refuse(HTTPStatus.LENGTH_REQUIRED, "a body needs a Content-Length")
+            return None
+        lengths = {v.strip() for v in self.headers.get_all("Content-Length") or ("0",)}
+        value = lengths.pop() if len(lengths) == 1 else ", ".join(sorted(lengths))
+        if not (value.isascii() and value.isdigit()):
+            self._refuse(HTTPStatus.BAD_REQUEST, f"Content-Length: not a size: {value}")
+            return None
+        if len(value) > len(str(MAX_BODY)) or int(value) > MAX_BODY:
+            self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"a body over {MAX_BODY} bytes")
+            return None
+        length = int(value)
+        try:
+            body = self.rfile.read(length) if length else b""
+        except OSError as exc:  # the client stalled (timeout) or went away
+            LOG.debug("%s: reading a body: %s", self.address_string(), exc)
+            self.close_connection = True
+            return None
+        if len(body) < length:
+            self._refuse(HTTPStatus.BAD_REQUEST, f"body cut at {len(body)} of {length} bytes")
+            return None
+        return body
+
+    def _refuse(self, status: HTTPStatus, text: str) -> None:
+        """Answer a request that cannot be served, and close its connection."""
+        self.close_connection = True
+        self._send(*_text(status, f"statecrawl replay: {text}\n"))
 
     def _send(self, status: int, reason: str, headers: list[tuple[str, str]], body: bytes) -> None:
         self.log_request(status)
@@ -390,6 +514,8 @@ class _Handler(BaseHTTPRequestHandler):
         for name, value in headers:
             self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)

@@ -24,9 +24,9 @@ from urllib.parse import urlsplit
 
 from ..analysis import REPLAY_SETTINGS, shortest_path
 from ..browser import Browser
-from ..config import Config, merge
+from ..config import Config, argument, checked, folder, merge
 from ..directory import Crawl, load
-from ..errors import NavigationError, StatecrawlError
+from ..errors import ConfigError, NavigationError, StatecrawlError
 from ..models import generated_between, get_model
 from ..state import Snapshot
 from .server import ReplayServer
@@ -78,10 +78,7 @@ class Fidelity:
 def replay_config(crawl: Crawl, server: ReplayServer) -> Config:
     """The crawl's browser settings, with one browser whose proxy is ``server``. (Chromium
     takes the last of repeated flags, so these proxy flags win over the scope's own.)"""
-    recorded = crawl.graph.graph.get("config") or {}
-    settings = {k: v for k, v in recorded.items() if k in REPLAY_SETTINGS}
-    if "start_urls" not in settings:
-        raise StatecrawlError(f"{crawl.path}: graph.json holds no crawl configuration")
+    settings = {k: v for k, v in crawl.config.to_dict().items() if k in REPLAY_SETTINGS}
     extra = [*settings.get("browser", {}).get("extra_args", ()), *server.proxy_flags()]
     # The replay server's own pages (landing page, recorded views) may be loaded too.
     allow = [*settings.get("scope", {}).get("allow", ()), urlsplit(server.url).netloc]
@@ -89,20 +86,26 @@ def replay_config(crawl: Crawl, server: ReplayServer) -> Config:
     return Config.from_mapping(merge(settings, overrides))
 
 
+@checked
 def verify(
     directory: Path | str, *, on_check: Callable[[StateCheck], None] | None = None
 ) -> Fidelity:
     """Replay every state of the crawl in ``directory`` against its archive alone."""
-    crawl = load(directory)
+    crawl = load(folder("directory", directory))
+    argument("on_check", on_check, Callable | None)
     with ReplayServer(directory) as server:
         config = replay_config(crawl, server)
         with Browser(config) as browser:
             return _Verifier(crawl, server, config, browser).run(on_check)
 
 
+@checked
 def check_fidelity(directory: Path | str, min_fidelity: float, stream: TextIO | None = None) -> int:
     """``statecrawl verify``: print the replay fidelity and each state not reproduced; the
     exit status, 2 when the fidelity is below ``min_fidelity``."""
+    min_fidelity = argument("min_fidelity", min_fidelity, float)
+    if not 0 <= min_fidelity <= 1:
+        raise ConfigError(f"min_fidelity: expected a fraction from 0 to 1, got {min_fidelity!r}")
     result = verify(directory)
     print(result.report(), file=stream or sys.stdout)
     return 0 if result.fidelity >= min_fidelity else 2

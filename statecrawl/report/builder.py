@@ -35,9 +35,12 @@ from lxml import etree
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
+from ..config import checked, folder
 from ..directory import Crawl, load
 from ..errors import ArchiveError
 from ..layout import ARCHIVE, SCREENSHOT_TYPES
+from ..outage import Period
+from ..redaction import strip_userinfo
 
 ASSETS = ("index.html", "report.js", "report.css")
 SHARDS = 64  # text-index shards, chosen by a term's first two characters (as report.js does)
@@ -54,11 +57,12 @@ EXTERNAL, FAILED, UNREACHABLE, DIALOGS, TRUNCATED, TIMED_OUT, SCREENSHOT = (
 )
 
 
+@checked
 def build_report(directory: str | Path, out: str | Path | None = None) -> Path:
     """Write the report of the crawl in ``directory`` to ``out`` (default ``directory/report``)
     and return the path of its ``index.html``. A report already at ``out`` is replaced."""
-    crawl = load(directory)
-    target = Path(out) if out is not None else crawl.path / "report"
+    crawl = load(folder("directory", directory))
+    target = folder("out", out) if out is not None else crawl.path / "report"
     _check_target(target)
     building = target.with_name(f".{target.name}.building-{os.getpid()}")
     shutil.rmtree(building, ignore_errors=True)
@@ -232,6 +236,8 @@ def _write_report(crawl: Crawl, out: Path) -> None:
             "finished": graph.graph.get("finished"),
             "stats": graph.graph.get("stats", {}),
             "volatile": len(graph.graph.get("volatile") or ()),
+            "outages": [Period.from_data(o).describe() for o in graph.graph.get("outages") or ()
+                        if isinstance(o, dict)],
             "shards": SHARDS,
         },
         "ids": nodes,
@@ -259,11 +265,13 @@ def _depths(crawl: Crawl, nodes: list[str]) -> list[int]:
 
 
 def _snapshot(path: Path, data: dict[str, Any]) -> str | None:
+    """A state's DOM as the report shows it: the userinfo of its URLs removed (the report is
+    a view to share; only ``states/`` keeps the page as it was)."""
     relative = data.get("snapshot")
     if not isinstance(relative, str):
         return None
     try:
-        return (path / relative).read_text(encoding="utf-8", errors="replace")
+        return strip_userinfo((path / relative).read_text(encoding="utf-8", errors="replace"))
     except OSError:
         return None
 

@@ -15,13 +15,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..errors import ArchiveError
+from .. import __version__
+from ..errors import ArchiveError, one_line
 from ..layout import STORE
 from .checkpoint import Changes, Checkpoint, Run, StateRecord
 
-VERSION = 3  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2
-# kept the URLs and targets of actions where 3 keeps their evidence
+VERSION = 4  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2
+# kept the URLs and targets of actions where 3 keeps their evidence, 4 names the statecrawl
+# that wrote it (table ``about``, which every later schema keeps)
+OLDEST = 2  # the oldest schema this version migrates
 SCHEMA = """
+CREATE TABLE IF NOT EXISTS about (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY, started TEXT NOT NULL, finished TEXT, stop_reason TEXT,
     config TEXT NOT NULL);
@@ -45,6 +49,20 @@ CREATE TABLE IF NOT EXISTS tables (name TEXT NOT NULL, key TEXT NOT NULL, value 
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS first_loads (url TEXT PRIMARY KEY, html TEXT NOT NULL);
 """
+# What turns schema N into N + 1, beyond the tables SCHEMA adds. Schema 2's inference evidence
+# followed older rules: it goes, and with it the transitions inferred (a resumed crawl fires
+# them, or infers them again on new evidence).
+_INFERRED = "json_extract({0}.attrs, '$.inferred')"
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    2: (
+        "DELETE FROM fired WHERE EXISTS (SELECT 1 FROM edges e WHERE e.source = fired.state "
+        f"AND e.key = fired.action AND {_INFERRED.format('e')})",
+        "DELETE FROM actions WHERE EXISTS (SELECT 1 FROM edges e WHERE e.source = actions.state "
+        f"AND e.key = actions.key AND {_INFERRED.format('e')})",
+        f"DELETE FROM edges WHERE {_INFERRED.format('edges')}",
+        "DROP TABLE IF EXISTS effects",
+    ),
+}
 # checkpoint table -> (its key columns, its other columns, which of those hold JSON)
 TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
     "nodes": (("id",), ("attrs",), frozenset({"attrs"})),
@@ -61,6 +79,25 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
     "tables": (("name", "key"), ("value",), frozenset({"value"})),
     "meta": (("name",), ("value",), frozenset({"value"})),
 }
+
+
+def damaged(path: Path, what: object) -> ArchiveError:
+    """The one-line error of a store that cannot be read, with the way out."""
+    return ArchiveError(
+        f"the crawl store {path} is damaged ({one_line(str(what))}): rebuild it from "
+        f"graph.json and the WARC files with `statecrawl verify {path.parent} --rebuild-store`"
+    )
+
+
+def _failure(path: Path, doing: str, exc: Exception) -> ArchiveError:
+    """The error ``exc`` of SQLite (or of decoding what it read) while ``doing``: damage, with
+    the way out, or another failure (a full disk, a lock) as it is."""
+    if isinstance(exc, ValueError | TypeError) or (  # UnicodeDecodeError, JSONDecodeError
+        isinstance(exc, sqlite3.DatabaseError)
+        and any(w in str(exc) for w in ("malformed", "not a database", "decode"))
+    ):
+        return damaged(path, exc)
+    return ArchiveError(f"{doing} the crawl store {path}: {exc}")
 
 
 def _json(value: Any) -> str:
@@ -94,19 +131,69 @@ class SqliteStore:
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            fresh = not self._db.execute("SELECT 1 FROM sqlite_master").fetchone()
-            if not fresh and version != VERSION:
-                raise ArchiveError(
-                    f"{self.path} was written by another version of statecrawl "
-                    f"(store schema {version}, this one reads {VERSION}): crawl again"
-                )
-            self._db.executescript(SCHEMA)
-            self._db.execute(f"PRAGMA user_version = {VERSION}")
         except sqlite3.Error as exc:
             raise ArchiveError(f"cannot open the crawl store {self.path}: {exc}") from None
+        try:
+            self._prepare()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _prepare(self) -> None:
+        """Create the schema in a fresh store, migrate an older one, refuse a newer one."""
+        db = self._db
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            if self._schema() is not None and (problems := self.check(quick=True)):
+                raise damaged(self.path, problems[0])
+            if self._schema() != VERSION:
+                db.execute("BEGIN IMMEDIATE")  # and read again: one process migrates it
+                version = self._schema()
+                if version != VERSION:
+                    steps = [] if version is None else self._migrations(version)
+                    for statement in [*steps, *SCHEMA.split(";")]:
+                        db.execute(statement)
+                    db.execute("INSERT OR REPLACE INTO about VALUES ('statecrawl', ?)",
+                               (__version__,))
+                    db.execute(f"PRAGMA user_version = {VERSION}")
+                db.execute("COMMIT")
+            db.executescript(SCHEMA)
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise _failure(self.path, "cannot open", exc) from None
+
+    def check(self, quick: bool = False) -> list[str]:
+        """What SQLite finds wrong in the file (``PRAGMA integrity_check``, or the faster
+        ``quick_check``, which skips comparing indexes with their tables): nothing when whole."""
+        pragma = "quick_check" if quick else "integrity_check"
+        rows = [str(r[0]) for r in self._db.execute(f"PRAGMA {pragma}(20)").fetchall()]
+        return [] if rows == ["ok"] else rows
+
+    def _schema(self) -> int | None:
+        """The store's schema version; ``None`` for an empty file."""
+        if not self._db.execute("SELECT 1 FROM sqlite_master").fetchone():
+            return None
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrations(self, version: int) -> list[str]:
+        """The statements that bring a store of schema ``version`` to ``VERSION``; an
+        ``ArchiveError`` for a schema too old to migrate, or newer than this one."""
+        if version > VERSION:
+            try:
+                row = self._db.execute("SELECT value FROM about WHERE name = 'statecrawl'")
+                writer = f"statecrawl {row.fetchone()[0]}"
+            except (sqlite3.Error, TypeError):
+                writer = "a later statecrawl"
+            raise ArchiveError(
+                f"{self.path} was written by {writer} (store schema {version}); this "
+                f"statecrawl {__version__} reads store schemas up to {VERSION}: use a later one"
+            )
+        if version < OLDEST:
+            raise ArchiveError(
+                f"{self.path} was written by another version of statecrawl (store schema "
+                f"{version}), older than this one migrates ({OLDEST} to {VERSION}): crawl again"
+            )
+        return [s for v in range(version, VERSION) for s in MIGRATIONS.get(v, ())]
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -116,16 +203,18 @@ class SqliteStore:
                 self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
                 self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._db.execute("ROLLBACK")
-                raise ArchiveError(f"cannot write the crawl store {self.path}: {exc}") from None
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
+                if self._db.in_transaction:  # SQLite rolls back by itself on a full disk
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
+                raise _failure(self.path, "cannot write", exc) from None
 
     def _run(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         with self._lock:
             try:
                 return self._db.execute(sql, args).fetchall()
-            except sqlite3.Error as exc:
-                raise ArchiveError(f"crawl store {self.path}: {exc}") from None
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
+                raise _failure(self.path, "cannot use", exc) from None
 
     # ---- runs ------------------------------------------------------------------------------
     def start_run(self, config: dict[str, Any], started: str) -> int:
@@ -142,7 +231,10 @@ class SqliteStore:
     def runs(self) -> list[Run]:
         """Every run, first first."""
         rows = self._run("SELECT id, started, finished, stop_reason, config FROM runs ORDER BY id")
-        return [Run(i, s, f, r, json.loads(c)) for i, s, f, r, c in rows]
+        try:
+            return [Run(i, s, f, r, json.loads(c)) for i, s, f, r, c in rows]
+        except ValueError as exc:
+            raise damaged(self.path, exc) from None
 
     # ---- kept at once, outside checkpoints -----------------------------------------------------
     def first_load(self, url: str, html: str) -> str:
@@ -221,7 +313,9 @@ class SqliteStore:
                     c.tables.setdefault(name, {})[k] = json.loads(v)
                 self._db.execute("COMMIT")
             except (sqlite3.Error, ValueError, TypeError) as exc:
-                raise ArchiveError(f"cannot read the crawl store {self.path}: {exc}") from None
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise _failure(self.path, "cannot read", exc) from None
         return c
 
     def close(self) -> None:

@@ -796,6 +796,7 @@
       (stats.transitions !== undefined ? stats.transitions : G.edges.length / 2) + ' transitions',
       'depth ' + (stats.max_depth !== undefined ? stats.max_depth : '?'),
       (stats.failures || 0) + ' failures',
+      ...(Array.isArray(G.meta.outages) ? G.meta.outages.map(String) : []),
       start,
     ].join(' \u00b7 ');
     wireCanvas();

@@ -1,0 +1,154 @@
+"""Outages: the requests of a crawl's own sites that failed because a server could not be
+reached or broke down, told apart from what an application answers.
+
+A state seen while one of its own requests failed so is not the state: it is the page's view
+of the failure ("Something went wrong"). The engine asks :meth:`Outages.failed` what failed
+in a task; such work is done again once the host has rested, or recorded as a failure, and
+never kept as a state. :meth:`Outages.answered` tells when an origin answers again, and
+how long it could not be reached. No browser is involved: the rules are tested on their own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urldefrag
+
+import xxhash
+
+from .scope import origin
+
+if TYPE_CHECKING:
+    from .network import Exchange
+
+# Chromium's network errors that say the server could not be reached, or dropped the
+# exchange: not those of a request the page or the crawl cancelled (ERR_ABORTED,
+# ERR_BLOCKED_BY_CLIENT), nor those of a bad response the server meant (ERR_INVALID_*).
+UNREACHED = frozenset({
+    "ERR_CONNECTION_REFUSED",
+    "ERR_CONNECTION_RESET",
+    "ERR_CONNECTION_CLOSED",
+    "ERR_CONNECTION_ABORTED",
+    "ERR_CONNECTION_FAILED",
+    "ERR_CONNECTION_TIMED_OUT",
+    "ERR_TIMED_OUT",
+    "ERR_EMPTY_RESPONSE",
+    "ERR_ADDRESS_UNREACHABLE",
+    "ERR_NAME_NOT_RESOLVED",
+    "ERR_NETWORK_CHANGED",
+    "ERR_INTERNET_DISCONNECTED",
+    "ERR_SOCKET_NOT_CONNECTED",
+    "ERR_INCOMPLETE_CHUNKED_ENCODING",
+    "ERR_HTTP2_PROTOCOL_ERROR",
+})
+ERROR_CODE = re.compile(r"\bERR_[A-Z0-9_]+\b")
+BODY_KEPT = 4096  # bytes of a request body its identity is made of (as inference's requests)
+
+
+def unreached(message: str | None) -> bool:
+    """Whether an error text (a network log's, or a failed load's) says the server could not
+    be reached."""
+    return message is not None and any(
+        code in UNREACHED for code in ERROR_CODE.findall(message)
+    )
+
+
+def request_id(exchange: Exchange) -> int:
+    """The identity of a request (method, URL without fragment, the body's start), to tell
+    one asked before."""
+    body = (exchange.request_body or b"")[:BODY_KEPT]
+    text = f"{exchange.method} {urldefrag(exchange.url).url} ".encode() + body
+    return xxhash.xxh64_intdigest(text)
+
+
+@dataclass(slots=True)
+class Period:
+    """A time an origin could not be reached: from the first failed request to the last one,
+    and how many failed."""
+
+    origin: str
+    start: float
+    end: float
+    failed: int = 1
+
+    @property
+    def seconds(self) -> float:
+        return self.end - self.start
+
+    def to_data(self) -> dict[str, Any]:
+        return {"origin": self.origin, "start": round(self.start, 3), "end": round(self.end, 3),
+                "seconds": round(self.seconds, 1), "failed": self.failed}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Period:
+        """A period as ``graph.json`` keeps it (what it lacks is 0: a hand-edited file)."""
+        def number(name: str) -> float:
+            value = data.get(name, 0)
+            return value if isinstance(value, int | float) else 0
+
+        return cls(str(data.get("origin", "?")), number("start"), number("end"),
+                   int(number("failed")))
+
+    def describe(self) -> str:
+        return (f"the server {self.origin} could not be reached for {self.seconds:.0f} s "
+                f"({self.failed} requests failed)")
+
+
+class Outages:
+    """What a crawl learns of its servers' health from its exchanges: which origins answered,
+    which requests succeeded (a 5xx to one of them later is the server breaking down, not
+    the application's answer), and the periods an origin could not be reached."""
+
+    def __init__(self) -> None:
+        self.answering: set[str] = set()  # origins that answered at least once
+        self.succeeded: set[int] = set()  # request ids answered below 500
+        self.down: dict[str, Period] = {}  # origin -> the period it is in
+        self.periods: list[Period] = []  # the periods over, in the order they ended
+
+    def failed(
+        self, exchanges: Iterable[Exchange], own: Callable[[str], bool], now: float
+    ) -> list[str]:
+        """What failed among ``exchanges`` of the crawl's ``own`` URLs, one line each: a
+        network error of an origin that answered before, or a 5xx to a request answered
+        below 500 before. What succeeded is learned; an origin is down from its first
+        failure until it answers again (:meth:`answered`)."""
+        exchanges = [e for e in exchanges if own(e.url) and not e.from_cache]
+        for e in exchanges:
+            if e.failed is None and 0 < e.status < 500:
+                self.answering.add(origin(e.url))
+        failures: list[tuple[str, str]] = []
+        for e in exchanges:
+            where = origin(e.url)
+            if e.failed is not None:
+                if unreached(e.failed) and where in self.answering:
+                    failures.append((where, f"{e.method} {e.url}: {e.failed}"))
+            elif e.status >= 500 and request_id(e) in self.succeeded:
+                failures.append((where, f"{e.method} {e.url}: HTTP {e.status}"))
+        self.succeeded.update(
+            request_id(e) for e in exchanges if e.failed is None and 0 < e.status < 500
+        )
+        for where, _ in failures:
+            self.fail(where, now)
+        return [why for _, why in failures]
+
+    def fail(self, where: str, now: float) -> None:
+        """A request to the origin ``where`` failed at ``now``."""
+        period = self.down.get(where)
+        if period is None:
+            self.down[where] = Period(where, now, now)
+        else:
+            period.end, period.failed = now, period.failed + 1
+
+    def answered(self, urls: Iterable[str]) -> list[Period]:
+        """The origins of ``urls`` answered: the periods they were down in are over."""
+        back = {origin(url) for url in urls}
+        self.answering |= back
+        over = [self.down.pop(where) for where in sorted(back & self.down.keys())]
+        self.periods += over
+        return over
+
+    def seen(self) -> list[Period]:
+        """Every period so far, those still open last."""
+        return [*self.periods, *self.down.values()]

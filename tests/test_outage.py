@@ -1,0 +1,158 @@
+"""Outages: a state seen while the server could not be reached is never kept; the work is done
+again once the server is back, or recorded as a failure that ``--resume`` does again."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug import Request, Response
+
+import statecrawl
+from statecrawl.cli import summary
+from statecrawl.network import Exchange
+from statecrawl.outage import Outages, unreached
+from statecrawl.testing import Relay
+from tests.conftest import Site
+
+ITEMS = [{"id": n, "title": f"Record {n}", "text": f"The text of record number {n}."}
+         for n in range(1, 5)]
+FAST = {"backoff_ms": 100, "max_backoff_ms": 400}  # the crawl waits little for the server
+
+
+def own(url: str) -> bool:
+    return url.startswith("http://127.0.0.1:1/")
+
+
+def exchange(path: str, status: int = 200, failed: str | None = None) -> Exchange:
+    return Exchange("1", f"http://127.0.0.1:1{path}", status=status, failed=failed)
+
+
+def test_unreached_tells_a_server_down_from_a_request_cancelled() -> None:
+    assert unreached("net::ERR_CONNECTION_REFUSED")
+    assert unreached("cannot load http://127.0.0.1:1/: ERR_EMPTY_RESPONSE")
+    assert not unreached("net::ERR_ABORTED")
+    assert not unreached("net::ERR_BLOCKED_BY_CLIENT")
+    assert not unreached(None)
+
+
+def test_a_failure_counts_only_for_an_origin_that_answered_before() -> None:
+    outages = Outages()
+    # a port nothing ever answered on is a broken resource of the page, not an outage
+    assert outages.failed([exchange("/a", failed="net::ERR_CONNECTION_REFUSED")], own, 1.0) == []
+    assert outages.failed([exchange("/"), exchange("/api", 0, "net::ERR_EMPTY_RESPONSE")],
+                          own, 2.0) == ["GET http://127.0.0.1:1/api: net::ERR_EMPTY_RESPONSE"]
+    assert outages.failed([exchange("/b", failed="net::ERR_CONNECTION_REFUSED")], own, 5.0)
+    other = Exchange("1", "http://127.0.0.2:1/", failed="net::ERR_CONNECTION_REFUSED")
+    assert outages.failed([other], own, 6.0) == []  # not the crawl's own
+    (period,) = outages.seen()
+    assert (period.origin, period.seconds, period.failed) == ("http://127.0.0.1:1", 3.0, 2)
+    assert outages.answered(["http://127.0.0.1:1/c"]) == [period]
+    assert outages.down == {}
+    assert "could not be reached for 3 s (2 requests failed)" in period.describe()
+
+
+def test_a_5xx_is_a_breakdown_only_where_the_request_succeeded_before() -> None:
+    outages = Outages()
+    assert outages.failed([exchange("/api/7", 500)], own, 1.0) == []  # the application's answer
+    assert outages.failed([exchange("/api/8")], own, 2.0) == []
+    assert outages.failed([exchange("/api/8", 502)], own, 3.0) == [
+        "GET http://127.0.0.1:1/api/8: HTTP 502"
+    ]
+
+
+@pytest.fixture
+def records(site: Site) -> Iterator[tuple[Relay, Callable[[float | None], None]]]:
+    """The record browser behind a relay, and a way to have the relay cut (for that many
+    seconds, or until it is put up again) at the first fetch of record 3."""
+    site.page("/", "outage/app.html")
+    site.json("/api/items", [{"id": i["id"], "title": i["title"]} for i in ITEMS])
+    relay = Relay(("127.0.0.1", int(site.origin.rsplit(":", 1)[1])))
+    cut: dict[str, float | None] = {}
+
+    def item(request: Request) -> Response:
+        n = int(request.path.rsplit("/", 1)[1])
+        if n == 3 and "seconds" in cut:
+            relay.down(cut.pop("seconds"))  # this exchange is dropped with the others
+        return Response(json.dumps(ITEMS[n - 1]), mimetype="application/json")
+
+    site.prefix("/api/item/", item)
+    yield relay, lambda seconds: cut.__setitem__("seconds", seconds)
+    relay.down()
+
+
+def run(relay: Relay, out: Path, **options: object) -> statecrawl.Crawl:
+    options.setdefault("politeness", FAST)
+    return statecrawl.crawl(
+        relay.origin + "/", out=out, max_depth=3, archive={"screenshots": "none"}, **options
+    )
+
+
+def shown(result: statecrawl.Crawl) -> list[str]:
+    return sorted(s["id"] for s in result.states())
+
+
+def headings(result: statecrawl.Crawl) -> set[str]:
+    """What each state shows as its heading."""
+    return {re.search(r'id="view"><h1>([^<]*)', result.html(s))[1] for s in shown(result)}
+
+
+def test_an_outage_is_ridden_out_and_leaves_the_graph_as_it_was(
+    records: tuple[Relay, Callable[[float | None], None]], tmp_path: Path
+) -> None:
+    relay, cut = records
+    reference = run(relay, tmp_path / "reference")
+    cut(1.5)
+    result = run(relay, tmp_path / "out")
+    assert shown(result) == shown(reference)
+    assert len(shown(result)) == 5  # the list and four records
+    assert headings(result) == {"Records", *(i["title"] for i in ITEMS)}
+    assert result.stats["failures"] == 0
+    (outage,) = result.graph.graph["outages"]
+    assert outage["origin"] == relay.origin and outage["failed"] >= 1
+    assert result.stats["outages"] == 1
+    text = io.StringIO()
+    summary(result, text)
+    assert f"the server {relay.origin} could not be reached for" in text.getvalue()
+
+
+def test_work_a_server_failed_for_good_is_a_failure_that_resume_does_again(
+    records: tuple[Relay, Callable[[float | None], None]], tmp_path: Path
+) -> None:
+    relay, cut = records
+    reference = run(relay, tmp_path / "reference")
+    cut(None)  # down until the test puts it up
+    out = tmp_path / "out"
+    result = run(relay, out, politeness={**FAST, "outage_retries": 1})
+    assert "Something went wrong" not in headings(result)
+    failures = [f for s in result.states() for f in s.get("failures", [])]
+    assert failures and all(f["outage"] for f in failures)
+    assert "ERR_" in failures[0]["error"]
+    assert result.stats["failures"] == len(failures)
+    assert len(shown(result)) < len(shown(reference))
+    text = io.StringIO()
+    summary(result, text)
+    assert f"{len(failures)} actions a server failed are done again by --resume" in text.getvalue()
+    relay.up()
+    resumed = run(relay, out, resume=True, politeness={**FAST, "outage_retries": 1})
+    assert shown(resumed) == shown(reference)
+    assert resumed.stats["failures"] == 0
+    assert not [f for s in resumed.states() for f in s.get("failures", [])]
+
+
+def test_the_relay_refuses_while_cut(site: Site) -> None:
+    site.html("/", "hello")
+    relay = Relay(("127.0.0.1", int(site.origin.rsplit(":", 1)[1])))
+    assert urllib.request.urlopen(relay.origin + "/").read() == b"hello"
+    relay.down()
+    with pytest.raises(urllib.error.URLError, match="Connection refused"):
+        urllib.request.urlopen(relay.origin + "/")
+    relay.up()
+    assert urllib.request.urlopen(relay.origin + "/").read() == b"hello"
+    relay.down()
