@@ -29,8 +29,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import networkx as nx
 
-from .config import Config, Incremental, argument, checked
-from .directory import Crawl, find_state
+from .config import Incremental, argument, checked
+from .directory import Crawl, find_state, recorded_config
 from .errors import ConfigError, StatecrawlError
 from .graph import StateGraph
 from .models.dom import visible_text
@@ -475,7 +475,7 @@ def replay_script(crawl: GraphLike, state_id: str) -> str:
     start = steps[0]["source"] if steps else target
     recorded = (
         crawl.config if isinstance(crawl, Crawl)
-        else Config.from_stored(graph.graph.get("config"), "the graph")
+        else recorded_config(graph, "the graph")
     )
     config = {k: v for k, v in recorded.to_dict().items() if k in REPLAY_SETTINGS}
     return REPLAY_SCRIPT.format(

@@ -407,13 +407,16 @@ class Config:
         return cls.from_mapping(merge(data, overrides))
 
     @classmethod
-    def from_stored(cls, data: Any, source: str) -> Config:
+    def from_stored(cls, data: Any, source: str, start_urls: Any = None) -> Config:
         """The config a crawl recorded (``source`` names where: its ``graph.json``, its
         store), maybe with another version: a setting this one does not know is left out,
         and one it no longer accepts is given its default, each with a
-        ``StatecrawlWarning``. Only start URLs that cannot be read are a ``ConfigError``."""
+        ``StatecrawlWarning``. Start URLs it lacks are ``start_urls`` (the graph's own);
+        only start URLs that cannot be read are a ``ConfigError``."""
         if not isinstance(data, Mapping):
             raise ConfigError(f"{source}: holds no crawl configuration")
+        if "start_urls" not in data and start_urls:
+            data = {**data, "start_urls": start_urls}
         try:
             return cls.from_mapping(data)
         except ConfigError:

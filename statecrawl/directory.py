@@ -189,7 +189,7 @@ class Crawl:
     def config(self) -> Config:
         """The configuration the crawl ran with, as far as this version knows its settings
         (see :meth:`Config.from_stored`: the others are warned of)."""
-        return Config.from_stored(self.graph.graph.get("config"), str(self.path / GRAPH_JSON))
+        return recorded_config(self.graph, str(self.path / GRAPH_JSON))
 
     @property
     def stats(self) -> dict[str, Any]:
@@ -293,6 +293,14 @@ class StateView:
         from .display import state_html
 
         return state_html(self)
+
+
+def recorded_config(graph: nx.MultiDiGraph, source: str) -> Config:
+    """The config a crawl's graph recorded (:meth:`Config.from_stored`), its start URLs
+    taken from the graph's own attributes when the config lacks them."""
+    attrs = graph.graph
+    urls = attrs.get("start_urls") or ([attrs["start_url"]] if attrs.get("start_url") else None)
+    return Config.from_stored(attrs.get("config"), source, urls)
 
 
 def find_state(graph: nx.MultiDiGraph, state_id: str) -> str:

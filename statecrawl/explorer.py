@@ -31,7 +31,7 @@ from .baseline import Baseline
 from .browser import Browser
 from .config import Config, argument, checked, folder
 from .directory import Crawl, CrawlDirectory, load
-from .errors import ArchiveError, BrowserCrashed, ConfigError, NavigationError
+from .errors import ArchiveError, BrowserCrashed, ConfigError, NavigationError, one_line
 from .executor import Outcome, Slot, Task, get_executor
 from .graph import StateGraph
 from .models import generated_between, get_model, volatile_between
@@ -46,7 +46,7 @@ from .redaction import strip_userinfo
 from .resume import Saver, restore
 from .scope import Scope, origin
 from .state import Action, Snapshot, State, digest
-from .store import open_store
+from .store import Checkpoint, open_store
 from .store.tracked import TrackedCounter, TrackedDict
 from .strategies import FairSites, Work, get_strategy
 
@@ -185,15 +185,10 @@ class Explorer:
             self.run_id = 0
             if config.resume:
                 checkpoint = self.store.load()
-                if checkpoint is None:
-                    raise ArchiveError(f"{self.out.path} holds no checkpoint to resume from")
-                restore(self, checkpoint)
-                log.info("resuming %s: %d states known", self.out.path, len(self.states))
-                self._forget_outages()
-                max_depth = config.limits.max_depth
-                for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
-                    if not (state.unreachable or state.final) and state.depth < max_depth:
-                        self.push(state)
+                if checkpoint is None:  # killed before its first checkpoint: nothing to keep
+                    log.warning("%s holds no checkpoint: the crawl starts again", self.out.path)
+                else:
+                    self._resume(checkpoint)
         except BaseException:
             self.out.close()
             raise
@@ -201,6 +196,16 @@ class Explorer:
         for site, count in self.per_site.items():
             if config.limits.max_states is not None and count >= config.limits.max_states:
                 self.strategy.close(site)
+
+    def _resume(self, checkpoint: Checkpoint) -> None:
+        """Take up the crawl ``checkpoint`` saved: its memory, and its work not done."""
+        restore(self, checkpoint)
+        log.info("resuming %s: %d states known", self.out.path, len(self.states))
+        self._forget_outages()
+        max_depth = self.config.limits.max_depth
+        for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
+            if not (state.unreachable or state.final) and state.depth < max_depth:
+                self.push(state)
 
     # ---- the run -------------------------------------------------------------------------------
     def run(self) -> Crawl:
@@ -230,8 +235,9 @@ class Explorer:
                     self.recrawl.baseline.check(self.scope)
                 self._broadcast("on_start")
                 self.executor.run(self)
-            except Exception:
+            except Exception as exc:
                 if not self.stop_requested:  # after a stop, errors are its echoes
+                    self.stop_reason = f"error: {one_line(str(exc))[:200]}"
                     with contextlib.suppress(Exception):  # the first error is the one to see
                         self._finish()
                     raise

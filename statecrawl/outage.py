@@ -65,8 +65,8 @@ def request_id(exchange: Exchange) -> int:
 
 @dataclass(slots=True)
 class Period:
-    """A time an origin could not be reached: from the first failed request to the last one,
-    and how many failed."""
+    """A time an origin could not be reached: from the first failed request to the last one
+    (so at least that long), and how many failed."""
 
     origin: str
     start: float
@@ -92,7 +92,7 @@ class Period:
                    int(number("failed")))
 
     def describe(self) -> str:
-        return (f"the server {self.origin} could not be reached for {self.seconds:.0f} s "
+        return (f"the server {self.origin} could not be reached for {self.seconds:.0f} s or more "
                 f"({self.failed} requests failed)")
 
 
@@ -118,19 +118,18 @@ class Outages:
         for e in exchanges:
             if e.failed is None and 0 < e.status < 500:
                 self.answering.add(origin(e.url))
-        failures: list[tuple[str, str]] = []
+        failures: list[tuple[Exchange, str]] = []
         for e in exchanges:
-            where = origin(e.url)
             if e.failed is not None:
-                if unreached(e.failed) and where in self.answering:
-                    failures.append((where, f"{e.method} {e.url}: {e.failed}"))
+                if unreached(e.failed) and origin(e.url) in self.answering:
+                    failures.append((e, f"{e.method} {e.url}: {e.failed}"))
             elif e.status >= 500 and request_id(e) in self.succeeded:
-                failures.append((where, f"{e.method} {e.url}: HTTP {e.status}"))
+                failures.append((e, f"{e.method} {e.url}: HTTP {e.status}"))
         self.succeeded.update(
             request_id(e) for e in exchanges if e.failed is None and 0 < e.status < 500
         )
-        for where, _ in failures:
-            self.fail(where, now)
+        for e, _ in failures:  # when the request was made, not when the crawl saw it fail
+            self.fail(origin(e.url), min(e.started, now))
         return [why for _, why in failures]
 
     def fail(self, where: str, now: float) -> None:
@@ -139,7 +138,8 @@ class Outages:
         if period is None:
             self.down[where] = Period(where, now, now)
         else:
-            period.end, period.failed = now, period.failed + 1
+            period.start, period.end = min(period.start, now), max(period.end, now)
+            period.failed += 1
 
     def answered(self, urls: Iterable[str]) -> list[Period]:
         """The origins of ``urls`` answered: the periods they were down in are over."""

@@ -55,7 +55,7 @@ def test_a_failure_counts_only_for_an_origin_that_answered_before() -> None:
     assert (period.origin, period.seconds, period.failed) == ("http://127.0.0.1:1", 3.0, 2)
     assert outages.answered(["http://127.0.0.1:1/c"]) == [period]
     assert outages.down == {}
-    assert "could not be reached for 3 s (2 requests failed)" in period.describe()
+    assert "could not be reached for 3 s or more (2 requests failed)" in period.describe()
 
 
 def test_a_5xx_is_a_breakdown_only_where_the_request_succeeded_before() -> None:
