@@ -41,7 +41,14 @@ from statecrawl.archive import archived_headers
 from statecrawl.browser import find_executables
 from statecrawl.demo_app import DemoApp
 from statecrawl.demo_app.data import DEMO_QUERIES
-from statecrawl.testing import Relay, difference
+from statecrawl.testing import (
+    Relay,
+    alive,
+    command_line,
+    difference,
+    process_table,
+    processes_below,
+)
 
 CLI = [sys.executable, "-m", "statecrawl.cli"]
 BROWSERS = 2
@@ -56,36 +63,6 @@ PROFILE = re.compile(rb"--user-data-dir=([^\x00 ]+)")
 
 
 # ---- processes ------------------------------------------------------------------------------
-def process_table() -> dict[int, tuple[int, str, str]]:
-    """Every live process (not a zombie): pid -> (parent, start time, name), from /proc."""
-    table = {}
-    for entry in Path("/proc").glob("[0-9]*"):
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        name, rest = stat[stat.index("(") + 1 : stat.rindex(")")], stat.rsplit(")", 1)[1].split()
-        if rest[0] != "Z":
-            table[int(entry.name)] = (int(rest[1]), rest[19], name)
-    return table
-
-
-def command_line(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
-
-
-def alive(pid: int, started: str) -> bool:
-    """Whether ``pid`` is still the process that started at ``started`` and not a zombie."""
-    try:
-        rest = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return False
-    return rest[0] != "Z" and rest[19] == started
-
-
 @dataclass
 class Run:
     """One ``statecrawl`` subprocess, in a session of its own, and every process seen below
@@ -122,13 +99,10 @@ class Run:
         return self.logs.with_suffix(".err").read_text(errors="replace")
 
     def sample(self, table: dict[int, tuple[int, str, str]]) -> None:
-        parents = {self.process.pid}
-        while parents:
-            children = {pid for pid, (ppid, _, _) in table.items() if ppid in parents}
-            for pid in children - self.started.keys():
-                self.started[pid] = table[pid][1:]
+        for pid, process in processes_below(self.process.pid, table).items():
+            if pid not in self.started:
+                self.started[pid] = process
                 self.profiles.update(PROFILE.findall(command_line(pid)))
-            parents = children
 
     def kill(self, number: int = signal.SIGKILL) -> None:
         """Signal the statecrawl process itself (not its group): SIGKILL by default, what the

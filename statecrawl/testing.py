@@ -30,6 +30,7 @@ import threading
 import zlib
 from dataclasses import dataclass, field
 from html import escape
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import urldefrag, urljoin
 
@@ -732,3 +733,67 @@ def _drop(conn: socket.socket) -> None:
     with contextlib.suppress(OSError):
         conn.shutdown(socket.SHUT_RDWR)
     conn.close()
+
+
+# ---- processes (Linux /proc): what a crawl started, and whether it still runs ---------------
+Processes = dict[int, tuple[str, str]]  # pid -> (start time, command name)
+
+
+def process_table() -> dict[int, tuple[int, str, str]]:
+    """Every live process (not a zombie): pid -> (parent, start time, command name)."""
+    table = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name, rest = stat[stat.index("(") + 1 : stat.rindex(")")], stat.rsplit(")", 1)[1].split()
+        if rest[0] != "Z":
+            table[int(entry.name)] = (int(rest[1]), rest[19], name)
+    return table
+
+
+def processes_below(
+    root: int, table: dict[int, tuple[int, str, str]] | None = None
+) -> Processes:
+    """Every live process under ``root`` (in ``table``, by default the table now)."""
+    table = process_table() if table is None else table
+    found: Processes = {}
+    parents = {root}
+    while parents:
+        children = {pid for pid, (ppid, _, _) in table.items() if ppid in parents}
+        found.update({pid: table[pid][1:] for pid in children})
+        parents = children
+    return found
+
+
+def alive(pid: int, started: str) -> bool:
+    """Whether ``pid`` is still the process that started at ``started``, not a zombie."""
+    try:
+        rest = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return rest[0] != "Z" and rest[19] == started
+
+
+def still_alive(processes: Processes) -> list[str]:
+    """Those of ``processes`` still running, as ``"pid name"``."""
+    return [f"{pid} {name}" for pid, (started, name) in processes.items() if alive(pid, started)]
+
+
+def command_line(pid: int) -> bytes:
+    """The command line of ``pid`` (empty when it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def running_with(profiles: set[bytes]) -> list[str]:
+    """Live processes whose command line names one of the browser ``profiles``: Chromium's
+    helpers that left a crawl's process tree (its crash handler) are found so."""
+    return [
+        f"{pid} {command_line(pid)[:80]!r}"
+        for pid in process_table()
+        if any(profile in command_line(pid) for profile in profiles)
+    ]

@@ -19,43 +19,11 @@ from pathlib import Path
 import pytest
 
 import statecrawl
+from statecrawl.testing import processes_below, still_alive
 from tests.conftest import Site, run_tool
 
 STATES_BEFORE_SIGNAL = 3
 TIMEOUT = 90.0  # seconds for the crawl to write its first states, and again to end
-
-
-def processes_below(root: int) -> dict[int, tuple[str, str]]:
-    """Every live process under ``root``: pid -> (start time, command name), from /proc."""
-    table: dict[int, tuple[int, str, str]] = {}  # pid -> (parent, start time, name)
-    for entry in Path("/proc").glob("[0-9]*"):
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        name, rest = stat[stat.index("(") + 1 : stat.rindex(")")], stat.rsplit(")", 1)[1].split()
-        if rest[0] != "Z":
-            table[int(entry.name)] = (int(rest[1]), rest[19], name)
-    found: dict[int, tuple[str, str]] = {}
-    parents = {root}
-    while parents:
-        children = {pid for pid, (ppid, _, _) in table.items() if ppid in parents}
-        found.update({pid: table[pid][1:] for pid in children})
-        parents = children
-    return found
-
-
-def still_alive(processes: dict[int, tuple[str, str]]) -> list[str]:
-    """Those of ``processes`` still running (same pid and start time, not a zombie)."""
-    alive = []
-    for pid, (started, name) in processes.items():
-        try:
-            rest = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if rest[0] != "Z" and rest[19] == started:
-            alive.append(f"{pid} {name}")
-    return alive
 
 
 @pytest.mark.parametrize(

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from statecrawl.testing import command_line, processes_below, running_with, still_alive
 from tests.conftest import Site
-from tests.test_interrupt import processes_below, still_alive
 
 TIMEOUT = 90.0  # seconds for the crawl to reach the point of the kill
 GRACE = 5.0  # seconds after the kill by which everything it started must be gone
@@ -33,29 +33,6 @@ POINTS = {
     "library-caller-sigterm": (LIBRARY, signal.SIGTERM, 2, 5),
 }
 PROFILE = re.compile(rb"--user-data-dir=([^\x00 ]+)")
-
-
-def command_line(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
-
-
-def running_with(profiles: set[bytes]) -> list[str]:
-    """Live processes (not zombies) whose command line names one of ``profiles``: Chromium's
-    helpers that left the crawl's process tree (its crash handler) are found so."""
-    found = []
-    for entry in Path("/proc").glob("[0-9]*"):
-        line = command_line(int(entry.name))
-        if any(profile in line for profile in profiles):
-            try:
-                state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-            except OSError:
-                continue
-            if state != "Z":
-                found.append(f"{entry.name} {line[:80]!r}")
-    return found
 
 
 def reached(states: int, started: dict[int, tuple[str, str]], out: Path) -> bool:

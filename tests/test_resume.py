@@ -10,8 +10,8 @@ from pathlib import Path
 
 import statecrawl
 from statecrawl.archive import archived_payloads
+from statecrawl.testing import processes_below, still_alive
 from tests.conftest import BIN, Site, run_tool
-from tests.test_interrupt import processes_below, still_alive
 
 KILL_AT = (40, 100, 160, 220, 280)  # states in the store when statecrawl is killed (341 in all)
 SETTINGS = ("--max-depth", "4", "-q")
