@@ -22,7 +22,6 @@ import argparse
 import contextlib
 import os
 import random
-import re
 import resource
 import shutil
 import signal
@@ -42,6 +41,7 @@ from statecrawl.browser import find_executables
 from statecrawl.demo_app import DemoApp
 from statecrawl.demo_app.data import DEMO_QUERIES
 from statecrawl.testing import (
+    PROFILE,
     Relay,
     alive,
     command_line,
@@ -59,7 +59,6 @@ TIMEOUT = 900.0  # seconds a crawl may take before the benchmark kills it
 DISK = 400_000  # bytes: the file-size limit of the disk-full row (the tree stops at ~12 states)
 FLIPPED = 200  # bytes flipped in the damaged store, seeded
 ERROR_VIEW = "Something went wrong"  # the demo app's view of a request that failed
-PROFILE = re.compile(rb"--user-data-dir=([^\x00 ]+)")
 
 
 # ---- processes ------------------------------------------------------------------------------

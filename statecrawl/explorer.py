@@ -429,7 +429,7 @@ class Explorer:
         assert slot.host is not None
         waits = throttled(outcome, slot.host, time.time())
         failed = self._failed(task, slot.work, outcome)
-        pause = self.politeness.answered(slot.host, [*waits, *[None][: bool(failed)]])
+        pause = self.politeness.answered(slot.host, [*waits, None] if failed else waits)
         work = slot.work
         attempt = task.url if work is None else (work.state, work.action.key)
         if failed:
@@ -458,8 +458,9 @@ class Explorer:
             if where in self.outages.answering:
                 self.outages.fail(where, now)
                 failed.append(failure.message)
-        self.stats.outages = len(self.outages.seen())
-        if not failed:
+        if failed:
+            self.stats.outages = len(self.outages.seen())
+        else:
             snapshots = [*outcome.loads, *outcome.steps, *filter(None, [outcome.fired])]
             served = [e.url for e in exchanges if e.failed is None and 0 < e.status < 500]
             served += [s.url for s in snapshots if 0 < s.status < 500]
@@ -483,10 +484,9 @@ class Explorer:
         reason = f"the server failed: {why}"
         work = slot.work
         if work is None:
+            assert task.url is not None
             log.warning("start page %s: %s", task.url, reason)
-            self.stats.failures += 1
-            failures = self.graph.graph.graph.setdefault("failures", [])
-            failures.append({"url": task.url, "error": reason, "outage": True})
+            self._start_failed(task.url, reason, outage=True)
             return
         self._record_failure(work, reason, outage=True)
         self.fired.discard((self.resolve(work.state), work.action.key))
@@ -655,9 +655,7 @@ class Explorer:
             if self.seed_attempts[url] < SEED_ATTEMPTS:
                 self.seeds.appendleft(url)
             else:
-                self.stats.failures += 1
-                failures = self.graph.graph.graph.setdefault("failures", [])
-                failures.append({"url": url, "error": failure.message})
+                self._start_failed(url, failure.message)
             return
         first, second = outcome.loads
         self._learn(volatile_between(first.html, second.html) or set())
@@ -667,6 +665,13 @@ class Explorer:
             self.loads[url] = root
             self.store.first_load(url, strip_userinfo(second.html))  # the store's: no userinfo
             slot.current, slot.came_from = root, None
+
+    def _start_failed(self, url: str, error: str, **flags: bool) -> None:
+        """A start URL that gave no state: a failure of the crawl, in the graph's own."""
+        self.stats.failures += 1
+        self.graph.graph.graph.setdefault("failures", []).append(
+            {"url": url, "error": error, **flags}
+        )
 
     def _loaded_link(self, slot: Slot, work: Work, outcome: Outcome) -> None:
         """A link loaded: its page is a state, unless it failed or left the scope."""
@@ -1084,12 +1089,11 @@ class Explorer:
         """A resumed crawl does again the work servers failed: those failures are forgotten
         (the work was left unfired)."""
         for state_id in self.states:
-            node = self.graph.node(state_id)
-            failures = node.get("failures", [])
+            failures = self.graph.graph.nodes[state_id].get("failures", [])
             kept = [f for f in failures if not f.get("outage")]
-            self.stats.failures -= len(failures) - len(kept)
             if len(kept) < len(failures):
-                node["failures"] = kept
+                self.stats.failures -= len(failures) - len(kept)
+                self.graph.node(state_id)["failures"] = kept
 
     # ---- volatility ---------------------------------------------------------------------------
     def _learn(self, names: set[str]) -> None:

@@ -737,6 +737,7 @@ def _drop(conn: socket.socket) -> None:
 
 # ---- processes (Linux /proc): what a crawl started, and whether it still runs ---------------
 Processes = dict[int, tuple[str, str]]  # pid -> (start time, command name)
+PROFILE = re.compile(rb"--user-data-dir=([^\x00 ]+)")  # a browser's profile, in its command line
 
 
 def process_table() -> dict[int, tuple[int, str, str]]:

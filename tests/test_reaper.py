@@ -6,7 +6,6 @@ its helpers, the reaper itself) and no browser profile behind."""
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -15,7 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from statecrawl.testing import command_line, processes_below, running_with, still_alive
+from statecrawl.testing import (
+    PROFILE,
+    command_line,
+    processes_below,
+    running_with,
+    still_alive,
+)
 from tests.conftest import Site
 
 TIMEOUT = 90.0  # seconds for the crawl to reach the point of the kill
@@ -32,7 +37,6 @@ POINTS = {
     "near-the-end": (CLI, signal.SIGKILL, 1, 5),
     "library-caller-sigterm": (LIBRARY, signal.SIGTERM, 2, 5),
 }
-PROFILE = re.compile(rb"--user-data-dir=([^\x00 ]+)")
 
 
 def reached(states: int, started: dict[int, tuple[str, str]], out: Path) -> bool:
