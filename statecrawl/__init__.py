@@ -5,8 +5,6 @@
 >>> result.graph.number_of_nodes()  # doctest: +SKIP
 """
 
-__version__ = "0.1.0"
-
 import importlib
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +25,7 @@ from .errors import (
 from .graph import StateGraph
 from .plugin import CrawlView, Plugin
 from .state import Action, State
+from .version import __version__
 
 if TYPE_CHECKING:
     from . import analysis

@@ -15,34 +15,57 @@ come with the ``analysis`` extra (``pip install 'statecrawl[analysis]'``).
 
 from __future__ import annotations
 
-import difflib
 import importlib
-import json
-import math
 import pprint
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
 
 import networkx as nx
 
-from .config import Incremental, argument, checked
+from .comparison import diff
+from .config import argument, checked
 from .directory import Crawl, find_state, recorded_config
 from .errors import ConfigError, StatecrawlError
 from .graph import StateGraph
+from .label import crawl_labels
 from .models.dom import visible_text
-from .models.similarity import similarity
+from .paths import (
+    describe,
+    edge_records,
+    is_state,
+    label,
+    loaded,
+    shortest_paths,
+    state_nodes,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
+__all__ = [
+    "action_frequency",
+    "dead_ends",
+    "depth_profile",
+    "describe",
+    "diff",
+    "find_states",
+    "label",
+    "layers",
+    "plot",
+    "replay_script",
+    "shortest_path",
+    "states_per_url",
+    "strongly_connected_components",
+    "summary",
+    "to_frames",
+]
+
 GraphLike = Crawl | StateGraph | nx.MultiDiGraph
 
-INFERRED_COST = 1.001  # an edge recorded without firing is taken only when no fired one is as short
+
 
 
 def _graph(crawl: GraphLike) -> nx.MultiDiGraph:
@@ -50,29 +73,9 @@ def _graph(crawl: GraphLike) -> nx.MultiDiGraph:
     return crawl if isinstance(crawl, nx.MultiDiGraph) else crawl.graph
 
 
-def _is_state(graph: nx.MultiDiGraph, node: str) -> bool:
-    return graph.nodes[node].get("kind", "state") == "state"
-
-
-def _states(graph: nx.MultiDiGraph) -> list[str]:
-    return [n for n in graph if _is_state(graph, n)]
-
-
-def _edges(graph: nx.MultiDiGraph) -> Iterator[dict[str, Any]]:
-    """Every edge's attributes with its ``source``, ``target`` and action ``key``."""
-    for source, target, key, data in graph.edges(keys=True, data=True):
-        yield {**data, "source": source, "target": target, "key": key}
-
-
 def _state_graph(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
     """The subgraph of states alone (out-of-scope nodes left out)."""
-    return graph.subgraph(_states(graph))
-
-
-def _crawl(crawl: Any, what: str, name: str = "crawl") -> Crawl:
-    if not isinstance(crawl, Crawl):
-        raise ConfigError(f"{name}: {what} reads the crawl's files: pass statecrawl.load(DIR)")
-    return crawl
+    return graph.subgraph(state_nodes(graph))
 
 
 def _optional(module: str) -> ModuleType:
@@ -85,69 +88,6 @@ def _optional(module: str) -> ModuleType:
         ) from None
 
 
-@checked
-def label(name: str) -> tuple[str, str]:
-    """Split an action's ``name`` into its locator and its label.
-
-    Parameters
-    ----------
-    name : str
-        The ``name`` of a transition: the element's locator, a space, its label as JSON.
-
-    Returns
-    -------
-    tuple of str
-        ``(locator, label)``; the label is empty when the name holds none.
-
-    Examples
-    --------
-    >>> label('html > body > button:nth-of-type(2) "Next page"')
-    ('html > body > button:nth-of-type(2)', 'Next page')
-    """
-    name = argument("name", name, str)
-    for at in (i for i, c in enumerate(name) if c == " " and name[i + 1 : i + 2] == '"'):
-        try:
-            text = json.loads(name[at + 1 :])
-        except ValueError:
-            continue
-        if isinstance(text, str):
-            return name[:at], text
-    return name, ""
-
-
-@checked
-def describe(edge: dict[str, Any]) -> str:
-    """A transition's action as a person reads it.
-
-    Parameters
-    ----------
-    edge : dict
-        A transition's attributes (``name``, ``event``, ``kind``, ``action``).
-
-    Returns
-    -------
-    str
-        The event and the element's label (its locator when it has none), with the URL of a
-        link or the values of a submit.
-
-    Examples
-    --------
-    >>> describe({"name": 'a:nth-of-type(1) "Next"', "event": "click", "kind": "link",
-    ...           "action": "http://127.0.0.1:8000/?page=2"})
-    'click "Next" -> http://127.0.0.1:8000/?page=2'
-    """
-    edge = argument("edge", edge, Mapping)
-    locator, text = label(str(edge.get("name", "")))
-    what = json.dumps(text, ensure_ascii=False) if text else locator
-    step = f"{edge.get('event', '?')} {what}"
-    if edge.get("kind") == "link":
-        step += f" -> {edge.get('action', '')}"
-    elif edge.get("kind") == "submit":
-        step += f" ({edge.get('action', '')})"
-    return step
-
-
-@checked
 def depth_profile(crawl: GraphLike) -> dict[int, int]:
     """How many states were found at each depth.
 
@@ -169,7 +109,7 @@ def depth_profile(crawl: GraphLike) -> dict[int, int]:
     {0: 1, 1: 2}
     """
     graph = _graph(crawl)
-    counts = Counter(graph.nodes[n].get("depth") for n in _states(graph))
+    counts = Counter(graph.nodes[n].get("depth") for n in state_nodes(graph))
     counts.pop(None, None)
     return dict(sorted(counts.items()))
 
@@ -215,9 +155,9 @@ def dead_ends(crawl: GraphLike) -> list[str]:
     graph = _graph(crawl)
     return [
         n
-        for n in _states(graph)
+        for n in state_nodes(graph)
         if _explored(graph, n)
-        and not any(t != n and _is_state(graph, t) for t in graph.successors(n))
+        and not any(t != n and is_state(graph, t) for t in graph.successors(n))
     ]
 
 
@@ -284,10 +224,10 @@ def summary(crawl: GraphLike) -> dict[str, Any]:
     ({'b': 'gone'}, ['#clock|content'])
     """
     graph = _graph(crawl)
-    states = _states(graph)
+    states = state_nodes(graph)
     fired = inferred = outside = 0
-    for edge in _edges(graph):
-        if not _is_state(graph, edge["target"]):
+    for edge in edge_records(graph):
+        if not is_state(graph, edge["target"]):
             outside += 1
         elif edge.get("inferred"):
             inferred += 1
@@ -316,41 +256,6 @@ def summary(crawl: GraphLike) -> dict[str, Any]:
         "stop_reason": stats.get("stop_reason"),
         "elapsed": stats.get("elapsed"),
     }
-
-
-def _paths(graph: nx.MultiDiGraph) -> dict[str, tuple[str, list[dict[str, Any]]]]:
-    """The shortest path to every state reachable from a start page: its start state and
-    its transitions (see :func:`shortest_path`), of several such paths the one whose start
-    URL and action keys come first, so that two crawls of one application pick the same."""
-    roots = [n for n in _states(graph) if graph.nodes[n].get("depth") == 0]
-    best = nx.DiGraph()
-    best.add_nodes_from(_states(graph))
-    for edge in _edges(graph):
-        source, goal = edge["source"], edge["target"]
-        if source == goal or not _is_state(graph, goal):
-            continue
-        cost = INFERRED_COST if edge.get("inferred") else 1.0
-        known = best.get_edge_data(source, goal)
-        if known is None or (cost, edge["key"]) < (known["weight"], known["edge"]["key"]):
-            best.add_edge(source, goal, weight=cost, edge=edge)
-    distance = nx.multi_source_dijkstra_path_length(best, roots) if roots else {}
-    paths: dict[str, tuple[str, list[dict[str, Any]]]] = {root: (root, []) for root in roots}
-
-    def order(path: tuple[str, list[dict[str, Any]]]) -> tuple[str, list[str]]:
-        return graph.nodes[path[0]].get("url", ""), [e["key"] for e in path[1]]
-
-    for node in sorted(distance, key=distance.__getitem__):
-        if node not in paths:
-            paths[node] = min(
-                (
-                    (paths[source][0], [*paths[source][1], data["edge"]])
-                    for source, _, data in best.in_edges(node, data=True)
-                    if source in paths
-                    and math.isclose(distance[source] + data["weight"], distance[node])
-                ),
-                key=order,
-            )
-    return paths
 
 
 @checked
@@ -393,7 +298,7 @@ def shortest_path(crawl: GraphLike, state_id: str) -> list[dict[str, Any]]:
     """
     graph = _graph(crawl)
     target = find_state(graph, state_id)
-    found = _paths(graph).get(target)
+    found = shortest_paths(graph).get(target)
     if found is None:
         raise StatecrawlError(f"no known path from a start page to state {target}")
     return [{**edge, "step": describe(edge)} for edge in found[1]]
@@ -513,7 +418,7 @@ def action_frequency(crawl: GraphLike) -> list[dict[str, Any]]:
     """
     found: dict[str, dict[str, Any]] = {}
     sources: dict[str, set[str]] = {}
-    for edge in _edges(_graph(crawl)):
+    for edge in edge_records(_graph(crawl)):
         key = edge["key"]
         if key not in found:
             found[key] = {
@@ -554,7 +459,7 @@ def states_per_url(crawl: GraphLike) -> dict[str, int]:
     {'http://h/': 2, 'http://h/about': 1}
     """
     graph = _graph(crawl)
-    return dict(Counter(graph.nodes[n].get("url", "") for n in _states(graph)).most_common())
+    return dict(Counter(graph.nodes[n].get("url", "") for n in state_nodes(graph)).most_common())
 
 
 @checked
@@ -583,7 +488,7 @@ def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = Fa
     >>> find_states(crawl, "battery pack")  # doctest: +SKIP
     ['5f0c2b8e9a1d4c77', ...]
     """
-    crawl = _crawl(crawl, "find_states")
+    crawl = loaded(crawl, "find_states")
     text = argument("text", text, str)
     regex, case = argument("regex", regex, bool), argument("case", case, bool)
     try:
@@ -591,179 +496,6 @@ def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = Fa
     except re.error as exc:
         raise ConfigError(f"text: invalid regular expression {text!r}: {exc}") from None
     return [s["id"] for s in crawl.states() if pattern.search(visible_text(crawl.html(s["id"])))]
-
-
-def _transitions(graph: nx.MultiDiGraph, names: dict[str, str]) -> set[tuple[str, str, str]]:
-    return {
-        (names.get(e["source"], e["source"]), e["key"], names.get(e["target"], e["target"]))
-        for e in _edges(graph)
-    }
-
-
-GONE = "the action is gone"
-ELSEWHERE = "its path now leads to another state"
-NO_START = "its start page is no longer crawled"
-NO_PATH = "no known path leads to it"
-
-
-def _start(url: str) -> str:
-    """A start page's URL without its origin: the application served again at another port
-    or host (a test server, the demo app) has the same start pages."""
-    parts = urlsplit(url)
-    return urlunsplit(("", "", parts.path or "/", parts.query, parts.fragment))
-
-
-def _place(
-    graph: nx.MultiDiGraph, paths: dict[str, tuple[str, list[dict[str, Any]]]], node: str
-) -> tuple[str, ...] | None:
-    """Where a state is in its application: its start page and the action keys of its path."""
-    found = paths.get(node)
-    if found is None:
-        return None
-    return (_start(graph.nodes[found[0]].get("url", "")), *(edge["key"] for edge in found[1]))
-
-
-def _entry(
-    crawl: Crawl, paths: dict[str, tuple[str, list[dict[str, Any]]]], node: str
-) -> dict[str, Any]:
-    """A state as :func:`diff` lists it: id, URL, title and its path as a person reads it."""
-    attrs = crawl.graph.nodes[node]
-    found = paths.get(node)
-    return {
-        "id": node,
-        "url": attrs.get("url", ""),
-        "title": attrs.get("title", ""),
-        "path": None if found is None else [describe(edge) for edge in found[1]],
-    }
-
-
-def _follow(graph: nx.MultiDiGraph, place: tuple[str, ...]) -> tuple[str | None, int]:
-    """Follow a place's path in a crawl: the node reached and the number of steps taken
-    (fewer than the path's when an action is missing; no node when the start page is)."""
-    url, *keys = place
-    roots = [n for n in _states(graph) if graph.nodes[n].get("depth") == 0]
-    node = next((n for n in roots if _start(graph.nodes[n].get("url", "")) == url), None)
-    if node is None:
-        return None, 0
-    for step, key in enumerate(keys):
-        target = next((t for _, t, k in graph.out_edges(node, keys=True) if k == key), None)
-        if target is None:
-            return node, step
-        node = target
-    return node, len(keys)
-
-
-@checked
-def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str, Any]:
-    """What changed from one crawl of an application to a later one, state by state.
-
-    A state of both crawls (the same id) is ``unchanged``. A state of one crawl only is
-    ``changed`` when the other has a state of its own at the same place, the same shortest
-    action path (as action keys) from the same start page (see :func:`shortest_path`; its
-    URL's path and query: the origin may differ); the
-    change is ``minor`` when the two are at least ``threshold`` alike
-    (:func:`statecrawl.models.similarity.similarity`). The other states of the new crawl are
-    ``new``, and those of the old one ``deleted``, with the reason: ``"the action is gone"``
-    (a step of its path is no longer offered where it was), ``"its path now leads to another
-    state"`` (``now``), or that its start page is no longer crawled.
-
-    Parameters
-    ----------
-    old, new : Crawl
-        Two loaded crawls.
-    threshold : float, optional
-        The similarity from which a change is minor; by default the new crawl's
-        ``incremental.similarity`` setting (0.9).
-
-    Returns
-    -------
-    dict
-        ``unchanged``: state ids. ``changed``, ``new`` and ``deleted``: one dict per state
-        with its ``id``, ``url``, ``title`` and ``path`` (its actions as a person reads them,
-        see :func:`describe`). A change also has ``old`` (the old state's id),
-        ``similarity``, ``minor`` and ``diff`` (a unified diff of the visible text, one line
-        per block); a deleted state has ``reason``, ``now`` (the state its path leads to) and
-        ``gone`` (the step no longer offered). ``transitions_added`` and
-        ``transitions_removed``: ``(source, action key, target)`` triples, in the new ids.
-        Plain data: ``json.dumps`` takes it as it is.
-
-    Examples
-    --------
-    >>> changes = diff(statecrawl.load("crawl-a"), statecrawl.load("crawl-b"))  # doctest: +SKIP
-    >>> [(c["url"], c["minor"]) for c in changes["changed"]]  # doctest: +SKIP
-    [('http://127.0.0.1:8000/news', True)]
-    >>> [(d["id"], d["reason"]) for d in changes["deleted"]]  # doctest: +SKIP
-    [('5f0c2b8e9a1d4c77', 'the action is gone')]
-    """
-    old, new = _crawl(old, "diff", "old"), _crawl(new, "diff", "new")
-    threshold = argument("threshold", threshold, float | None)
-    if threshold is not None and not 0 <= threshold <= 1:
-        raise ConfigError(f"threshold: expected a similarity from 0 to 1, got {threshold!r}")
-    if threshold is None:  # the later crawl's, as this version reads it
-        recorded = new.config.incremental if "config" in new.graph.graph else Incremental()
-        threshold = recorded.similarity
-    old_paths, new_paths = _paths(old.graph), _paths(new.graph)
-    old_ids, new_ids = set(_states(old.graph)), set(_states(new.graph))
-    arrived: dict[tuple[str, ...] | None, str] = {}
-    for node in _states(new.graph):
-        if node not in old_ids:
-            arrived.setdefault(_place(new.graph, new_paths, node), node)
-    arrived.pop(None, None)
-    pairs: dict[str, str] = {}
-    changed, deleted = [], []
-    for node in _states(old.graph):
-        if node in new_ids:
-            continue
-        place = _place(old.graph, old_paths, node)
-        match = arrived.pop(place, None)
-        if match is not None:
-            pairs[node] = match
-            before, after = old.html(node), new.html(match)
-            alike = similarity(before, after)
-            lines = difflib.unified_diff(
-                visible_text(before, lines=True).splitlines(),
-                visible_text(after, lines=True).splitlines(),
-                node,
-                match,
-                lineterm="",
-                n=1,
-            )
-            changed.append(
-                {
-                    **_entry(new, new_paths, match),
-                    "old": node,
-                    "similarity": alike,
-                    "minor": alike >= threshold,
-                    "diff": "\n".join(lines),
-                }
-            )
-            continue
-        reason, now, gone = NO_PATH, None, None
-        if place is not None:
-            now, steps = _follow(new.graph, place)
-            if now is None:
-                reason = NO_START
-            elif steps < len(place) - 1:
-                reason, now = GONE, None
-                gone = describe(old_paths[node][1][steps])
-            else:
-                reason = ELSEWHERE
-        deleted.append({**_entry(old, old_paths, node), "reason": reason, "now": now, "gone": gone})
-    matched = set(pairs.values())
-    before = _transitions(old.graph, pairs)
-    after = _transitions(new.graph, {})
-    return {
-        "unchanged": [n for n in _states(new.graph) if n in old_ids],
-        "changed": changed,
-        "new": [
-            _entry(new, new_paths, n)
-            for n in _states(new.graph)
-            if n not in old_ids and n not in matched
-        ],
-        "deleted": deleted,
-        "transitions_added": sorted(after - before),
-        "transitions_removed": sorted(before - after),
-    }
 
 
 @checked
@@ -779,7 +511,8 @@ def to_frames(crawl: GraphLike) -> tuple[pd.DataFrame, pd.DataFrame]:
     -------
     states : pandas.DataFrame
         One row per state, indexed by id: every node attribute, plus ``in_transitions`` and
-        ``out_transitions`` (counts of transitions from and to other states).
+        ``out_transitions`` (counts of transitions from and to other states); of a
+        :class:`~statecrawl.Crawl`, its ``label`` (see :mod:`statecrawl.label`) too.
     transitions : pandas.DataFrame
         One row per transition: ``source``, ``target``, ``key``, ``name``, ``label``,
         ``status``, ``event``, ``action``, ``kind``, ``out_of_scope`` and the other edge
@@ -797,11 +530,13 @@ def to_frames(crawl: GraphLike) -> tuple[pd.DataFrame, pd.DataFrame]:
     """
     pd = _optional("pandas")
     graph = _graph(crawl)
-    states = _states(graph)
+    states = state_nodes(graph)
     inner = _state_graph(graph)
+    names = crawl_labels(graph, crawl.path) if isinstance(crawl, Crawl) else {}
     state_rows = [
         {
             **{k: v for k, v in graph.nodes[n].items() if k != "id"},
+            **({"label": names[n]} if n in names else {}),
             "id": n,
             "in_transitions": sum(1 for s, _ in inner.in_edges(n) if s != n),
             "out_transitions": sum(1 for _, t in inner.out_edges(n) if t != n),
@@ -812,9 +547,9 @@ def to_frames(crawl: GraphLike) -> tuple[pd.DataFrame, pd.DataFrame]:
         {
             **edge,
             "label": label(edge.get("name", ""))[1],
-            "out_of_scope": not _is_state(graph, edge["target"]),
+            "out_of_scope": not is_state(graph, edge["target"]),
         }
-        for edge in _edges(graph)
+        for edge in edge_records(graph)
     ]
     first = ["source", "target", "key", "name", "label", "status", "event", "action", "kind"]
     transitions = pd.DataFrame(edge_rows)
@@ -852,7 +587,7 @@ def layers(crawl: GraphLike) -> dict[str, tuple[float, float]]:
     deepest = max(depth_profile(graph), default=0)
     by_layer: dict[int, list[str]] = {}
     for node, attrs in graph.nodes(data=True):
-        depth = attrs.get("depth") if _is_state(graph, node) else None
+        depth = attrs.get("depth") if is_state(graph, node) else None
         by_layer.setdefault(deepest + 1 if depth is None else depth, []).append(node)
     pos: dict[str, tuple[float, float]] = {}
     for depth in sorted(by_layer):
@@ -907,7 +642,7 @@ def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None
     colours = []
     for node in simple:
         attrs = graph.nodes[node]
-        if not _is_state(graph, node):
+        if not is_state(graph, node):
             colours.append("#b0b0b0")
         elif attrs.get("unreachable"):
             colours.append("#d62728")
@@ -927,5 +662,5 @@ def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None
         nx.draw_networkx_labels(simple, pos, labels=names, ax=ax, font_size=7)
     ax.set_xlabel("depth (actions from a start page)")
     ax.tick_params(left=False, labelleft=False, bottom=True, labelbottom=True)
-    ax.set_title(f"{len(_states(graph))} states, {graph.number_of_edges()} transitions")
+    ax.set_title(f"{len(state_nodes(graph))} states, {graph.number_of_edges()} transitions")
     return ax

@@ -24,10 +24,10 @@ import networkx as nx
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
-from .archive import Seen, payload_digest, read_resources
 from .directory import is_crawl, load
 from .errors import ArchiveError
 from .layout import ARCHIVE
+from .resources import Seen, payload_digest, read_resources
 from .scope import Scope, origin
 from .state import Action, Snapshot
 from .store import open_store

@@ -12,6 +12,7 @@ reproduces the state, and replays the shortest known way otherwise (:mod:`.plann
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import random
 import signal
@@ -25,30 +26,31 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import __version__
 from .archive import Archiver
 from .baseline import Baseline
 from .browser import Browser
 from .config import Config, argument, checked, folder
 from .directory import Crawl, CrawlDirectory, load
-from .errors import ArchiveError, BrowserCrashed, ConfigError, NavigationError, one_line
+from .errors import BrowserCrashed, ConfigError, NavigationError, one_line
 from .executor import Outcome, Slot, Task, get_executor
-from .graph import StateGraph
-from .models import generated_between, get_model, volatile_between
+from .label import label_graph
+from .memory import Memory
+from .models import get_model, volatile_between
 from .network import Exchange
 from .outage import Outages, unreached
 from .planning import Plan, near, plan, shape
-from .plugin import CrawlView, Plugin
-from .policy import Danger, Inference, Leaving, Requests, requests_of, words
+from .plugin import MAX_PLUGIN_FAILURES, CrawlView, Hooks, Plugin, login_hook
+from .policy import Danger, Inference, Requests, requests_of, words
 from .politeness import Politeness, host_of, throttled
 from .recrawl import Recrawl
 from .redaction import strip_userinfo
-from .resume import Saver, restore
+from .resume import Saver, restore, restore_stats
 from .scope import Scope, origin
 from .state import Action, Snapshot, State, digest
 from .store import Checkpoint, open_store
-from .store.tracked import TrackedCounter, TrackedDict
 from .strategies import FairSites, Work, get_strategy
+from .version import __version__
+from .volatility import Volatility
 
 
 @dataclass
@@ -67,6 +69,7 @@ class Stats:
     retracted: int = 0
     capped: int = 0
     restarts: int = 0
+    relogins: int = 0
     plugin_failures: int = 0
     outages: int = 0
     frontier: int = 0
@@ -89,7 +92,6 @@ SEED_ATTEMPTS = 2  # loads of a start page that hangs the browser, each in a new
 # from a start URL, twice each (a replay may fail once for reasons that pass, such as a page
 # slowed down by a loaded machine).
 REACH_ATTEMPTS = 4
-MAX_PLUGIN_FAILURES = 100  # plugin failures listed in the graph (all are counted)
 WORDS_KEPT = 256  # states whose words inference keeps at hand (each read from its DOM file)
 
 log = logging.getLogger(__name__)
@@ -124,40 +126,21 @@ class Explorer:
         self.outages = Outages()
         self.danger = Danger(config.dangerous, config.dangerous_policy)
         self.shortcuts = config.explore.shortcuts  # False: the exhaustive crawl
-        self.inference = Inference(config.limits.same_effect_after if self.shortcuts else None)
         self.sampler = random.Random(config.seed)  # which inferred transitions are checked
-        self.checking: dict[tuple[str, str], str] = {}  # (state, action) -> inferred target
         self._words: dict[str, frozenset[str]] = {}  # state -> its words (WORDS_KEPT at most)
-        self.plugins: list[Plugin] = [*([Archiver()] if config.archive.enabled else []), *plugins]
+        plugins = [*([Archiver()] if config.archive.enabled else []), *plugins]
         self.progress = progress
         # (config, capture network) -> a browser: Chromium, or a FakeBrowser in tests
         factory = browser_factory or (lambda c, net: Browser(c, capture_network=net))
-        self.executor = get_executor(config, factory, self.wants_network())
-        self.graph = StateGraph()
-        self.states: dict[str, State] = {}
-        self.index: dict[str, str] = {}  # state key -> state id
-        self.volatile: frozenset[str] = frozenset()
-        # tables the crawl store tracks by key (see resume.Saver):
-        self.merged: TrackedDict[str, str] = TrackedDict()  # merged state -> the one it is now
-        self.loads: TrackedDict[str, str | None] = TrackedDict()  # URL -> what a load shows
-        self.links: TrackedDict[str, str] = TrackedDict()  # followed link URL -> target state
-        self.link_failures: TrackedDict[str, str] = TrackedDict()  # link URL -> why it failed
-        # link URL -> where its page left the scope
-        self.departures: TrackedDict[str, list[str]] = TrackedDict()
-        self.edge_actions: dict[tuple[str, str], Action] = {}  # (source, action key) -> action
-        self.leaving = Leaving()
-        self.fired: set[tuple[str, str]] = set()
-        self.per_url: TrackedCounter[str] = TrackedCounter()
-        self.retried: set[tuple[str, str]] = set()
-        self.tries: Counter[str] = Counter()  # state -> failed ways to it since it was reached
-        # URL shape -> how many loads of a state's own URL showed it, and how many did not
-        self.own_loads: dict[str, tuple[int, int]] = {}
+        self.memory = Memory(
+            Inference(config.limits.same_effect_after if self.shortcuts else None)
+        )
+        self.memory.followers.append(self._retargeted)
         self.seeds: deque[str] = deque(config.start_urls)  # start URLs to load
-        self.recrawl: Recrawl | None = None  # an incremental crawl's side (--since)
+        baseline = None
         if config.incremental.since is not None:
             baseline = Baseline(config.incremental.since, config.start_urls)
-            self.recrawl = Recrawl(self, baseline)
-            self.volatile = baseline.volatile
+            self.memory.volatile = baseline.volatile
         self.seed_attempts: Counter[str] = Counter()
         self.stats = Stats()
         self.lock = threading.RLock()
@@ -172,16 +155,29 @@ class Explorer:
         self._last_export = 0.0
         self._export_every = EXPORT_EVERY
         self._last_save = 0.0
-        self.view = CrawlView(self)
-        self._deferred = threading.local()  # hooks a thread owes the plugins
         self.out = CrawlDirectory(
             config.out or Path(tempfile.mkdtemp(prefix="statecrawl-")),
             overwrite=config.overwrite,
             resume=config.resume,
         )
         try:  # the directory is locked from here: a run that cannot start lets it go
+            # (picklable, for Dask workers)
+            factory = functools.partial(_browser, factory, login_hook(plugins), self.out.path)
+            network = any(p.needs_network for p in plugins)  # the archive reads the network log
+            self.executor = get_executor(config, factory, network)
+            self.recrawl: Recrawl | None = None  # an incremental crawl's side (--since)
+            if baseline is not None:
+                self.recrawl = Recrawl(self, self.memory, config, self.out, baseline)
+                self.memory.followers.append(self.recrawl.retarget)
+            view = CrawlView(
+                config, self.out, self.memory, lambda: asdict(self.stats), self.lock, baseline
+            )
+            self.hooks = Hooks(plugins, view, self._plugin_failed)
             self.store = open_store(self.out.path)
             self.saver = Saver(self.store)
+            self.volatility = Volatility(
+                self.memory, self.model, self.out, self.store, self._merge
+            )
             self.run_id = 0
             if config.resume:
                 checkpoint = self.store.load()
@@ -192,18 +188,20 @@ class Explorer:
         except BaseException:
             self.out.close()
             raise
-        self.per_site = Counter(origin(s.url) for s in self.states.values())  # max_states
-        for site, count in self.per_site.items():
+        for site, count in self.memory.per_site.items():
             if config.limits.max_states is not None and count >= config.limits.max_states:
                 self.strategy.close(site)
 
     def _resume(self, checkpoint: Checkpoint) -> None:
         """Take up the crawl ``checkpoint`` saved: its memory, and its work not done."""
-        restore(self, checkpoint)
-        log.info("resuming %s: %d states known", self.out.path, len(self.states))
+        restore(self.memory, checkpoint, self.out, self.actions_of)
+        restore_stats(self.stats, checkpoint.stats)
+        if self.recrawl is not None:
+            self.recrawl.load(checkpoint.tables)
+        log.info("resuming %s: %d states known", self.out.path, len(self.memory.states))
         self._forget_outages()
         max_depth = self.config.limits.max_depth
-        for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
+        for state in sorted(self.memory.states.values(), key=lambda s: (s.depth, s.found_at)):
             if not (state.unreachable or state.final) and state.depth < max_depth:
                 self.push(state)
 
@@ -233,7 +231,7 @@ class Explorer:
             try:
                 if self.recrawl is not None:
                     self.recrawl.baseline.check(self.scope)
-                self._broadcast("on_start")
+                self.hooks.broadcast("on_start")
                 self.executor.run(self)
             except Exception as exc:
                 if not self.stop_requested:  # after a stop, errors are its echoes
@@ -294,10 +292,6 @@ class Explorer:
         finally:
             signal.signal(signal.SIGINT, previous)
 
-    def wants_network(self) -> bool:
-        """Whether a plugin reads the browser's network log (the archive does)."""
-        return any(p.needs_network for p in self.plugins)
-
     # ---- the executor's side -----------------------------------------------------------------
     def halt(self, reason: str | None = None) -> None:
         """Let no slot take new work (an executor's thread failed; ``reason``: why the crawl
@@ -321,7 +315,7 @@ class Explorer:
         try:
             return self._next_task(slot)
         finally:
-            self._flush()
+            self.hooks.flush()
 
     def _next_task(self, slot: Slot) -> Task | None:
         with self.lock:
@@ -335,16 +329,16 @@ class Explorer:
                     self.seeds.remove(url)
                     return self._assign(slot, None, Task("seed", url=url), None)
                 nearby = (
-                    near(self.graph.graph, self.edge_actions, slot.current)
+                    near(self.memory.graph.graph, self.memory.edge_actions, slot.current)
                     if self.shortcuts
                     else []
                 )
                 work = self.strategy.pop(nearby, self._ready)
                 if work is not None:
-                    state = self.states.get(work.state)
+                    state = self.memory.states.get(work.state)
                     if state is None or state.unreachable:
                         continue
-                    self.fired.add((work.state, work.action.key))
+                    self.memory.fired.add((work.state, work.action.key))
                     if self._infer(work):
                         continue
                     task = self._task(slot, work, state)
@@ -369,6 +363,10 @@ class Explorer:
                 task = slot.task
                 assert task is not None
                 with self.lock:
+                    self.stats.relogins += outcome.relogins
+                    if outcome.ended_session and slot.work is not None:
+                        log.info("%s ended the session: fired last", slot.work.action.label)
+                        self.danger.learn(slot.work.action)
                     if self._answered(slot, task, outcome):
                         pass  # done again once the host has rested, or failed
                     elif task.kind == "seed":
@@ -380,7 +378,7 @@ class Explorer:
                         assert slot.work is not None
                         self._fired(slot, slot.work, slot.plan, outcome)
         finally:
-            self._flush()
+            self.hooks.flush()
             with self.lock:
                 if slot.host is not None:
                     self.politeness.end(slot.host)
@@ -392,8 +390,11 @@ class Explorer:
     # ---- making tasks --------------------------------------------------------------------------
     def _assign(self, slot: Slot, work: Work | None, task: Task, way: Plan | None) -> Task:
         archive = self.config.archive
-        if self.executor.remote and archive.enabled and archive.screenshots != "none":
-            task = replace(task, screenshot=True)  # hooks get no browser to take it
+        pictured = archive.screenshots != "none" or archive.thumbnails
+        if self.executor.remote and archive.enabled and pictured:
+            task = replace(task, screenshot=True)  # hooks get no browser to take them
+        if work is not None and work.action.key in self.danger.learned:
+            task = replace(task, ends_session=True)
         slot.busy = True
         slot.work, slot.plan, slot.task = work, way, task
         slot.host = host_of(task.url if work is None else self._site(work))
@@ -406,12 +407,12 @@ class Explorer:
         site's work, not its source's)."""
         if work.action.is_link and work.action.action in self.scope:
             return origin(work.action.action)
-        state = self.states.get(self.resolve(work.state))
+        state = self.memory.states.get(self.memory.resolve(work.state))
         return origin(state.url) if state is not None else ""
 
     def _home(self, state_id: str) -> str | None:
         """The site of a state (``None``: not a known state)."""
-        state = self.states.get(self.resolve(state_id))
+        state = self.memory.states.get(self.memory.resolve(state_id))
         return origin(state.url) if state is not None else None
 
     def _ready(self, site: str) -> bool:
@@ -489,11 +490,11 @@ class Explorer:
             self._start_failed(task.url, reason, outage=True)
             return
         self._record_failure(work, reason, outage=True)
-        self.fired.discard((self.resolve(work.state), work.action.key))
+        self.memory.fired.discard((self.memory.resolve(work.state), work.action.key))
 
     def _task(self, slot: Slot, work: Work, state: State) -> Task | None:
         """The task that does ``work``, or ``None`` when it was done without a browser."""
-        volatile = tuple(sorted(self.volatile))
+        volatile = tuple(sorted(self.memory.volatile))
         if work.action.is_link:
             return self._link_task(slot, work, state, volatile)
         if slot.current == state.id and self.shortcuts:
@@ -506,8 +507,8 @@ class Explorer:
         task = Task(
             "fire",
             url=way.url,
-            start=self.states[way.start].key,
-            steps=tuple((action, self.states[target].key) for action, target in way.steps),
+            start=self.memory.states[way.start].key,
+            steps=tuple((action, self.memory.states[target].key) for action, target in way.steps),
             action=work.action,
             volatile=volatile,
         )
@@ -521,7 +522,7 @@ class Explorer:
         cheapest way from it."""
         if (
             self.shortcuts
-            and state.url not in self.loads
+            and state.url not in self.memory.loads
             and state.url in self.scope
             and self._worth_loading(state)
         ):
@@ -529,21 +530,22 @@ class Explorer:
         # A state that several URLs load is started from its own URL: another one may load
         # a page that looks the same but is not (an empty list under a filter in its hash).
         starts: dict[str, str] = {}
-        for url, sid in self.loads.items():
-            if sid is not None and (sid not in starts or url == self.states[sid].url):
+        for url, sid in self.memory.loads.items():
+            if sid is not None and (sid not in starts or url == self.memory.states[sid].url):
                 starts[sid] = url
-        roots_only = not self.shortcuts or self.tries[state.id] % 2 == 1
+        roots_only = not self.shortcuts or self.memory.tries[state.id] % 2 == 1
         if roots_only:
-            roots = {self.loads.get(u) for u in self.config.start_urls}
+            roots = {self.memory.loads.get(u) for u in self.config.start_urls}
             starts = {sid: url for sid, url in starts.items() if sid in roots}
         current = None if roots_only else slot.current
-        return plan(self.graph.graph, self.edge_actions, state.id, current=current, starts=starts)
+        graph, actions = self.memory.graph.graph, self.memory.edge_actions
+        return plan(graph, actions, state.id, current=current, starts=starts)
 
     def _worth_loading(self, state: State) -> bool:
         """Whether loading a state's own URL may show it: not once the URLs of its kind
         (:func:`.planning.shape`) failed twice and never showed their state (a detail page
         that, loaded directly, lacks what the way there put in it)."""
-        hits, misses = self.own_loads.get(shape(state.url), (0, 0))
+        hits, misses = self.memory.own_loads.get(shape(state.url), (0, 0))
         return hits > 0 or misses < OWN_LOAD_FAILURES
 
     def _link_task(
@@ -558,15 +560,15 @@ class Explorer:
         if url not in self.scope:
             self._external(source.id, action, url)
             return None
-        if url in self.departures:
-            for target_url in self.departures[url]:
+        if url in self.memory.departures:
+            for target_url in self.memory.departures[url]:
                 self._external(source.id, action, target_url)
             return None
-        if url in self.link_failures:
-            self._record_failure(work, self.link_failures[url])
+        if url in self.memory.link_failures:
+            self._record_failure(work, self.memory.link_failures[url])
             return None
-        known = self.links.get(url) or self.loads.get(url)
-        if self.shortcuts and known is not None and known in self.states:
+        known = self.memory.links.get(url) or self.memory.loads.get(url)
+        if self.shortcuts and known is not None and known in self.memory.states:
             self.connect(source.id, action, known, None, inferred=True)
             self.improve(known, source.depth + 1)
             return None
@@ -576,13 +578,13 @@ class Explorer:
         """Record without firing a script action whose effect is known (see
         :class:`.policy.Inference`), unless it is drawn to be fired as a check."""
         action = work.action
-        target = self.inference.known(action, work.state, self.words)
-        if target is None or target not in self.states:
+        target = self.memory.inference.known(action, work.state, self.words)
+        if target is None or target not in self.memory.states:
             return False
         if self.sampler.random() < self.config.explore.verify:
-            self.checking[(work.state, action.key)] = target
+            self.memory.checking[(work.state, action.key)] = target
             return False  # fired: its outcome checks the inference
-        self.inference.infer(action, work.state)
+        self.memory.inference.infer(action, work.state)
         self.connect(work.state, action, target, None, inferred=True)
         self.improve(target, work.depth + 1)
         self.stats.inferred += 1
@@ -591,43 +593,43 @@ class Explorer:
     def _check(self, source: str, action: Action, target: str) -> None:
         """A fired action that inference had an answer for: it confirms it, or retracts the
         action (never inferred again; what was inferred for it is fired)."""
-        expected = self.checking.pop((source, action.key), None)
+        expected = self.memory.checking.pop((source, action.key), None)
         if expected is None:
             return
-        if self.resolve(expected) == target:
+        if self.memory.resolve(expected) == target:
             self.stats.verified += 1
             return
-        states = self.inference.retract(action)
+        states = self.memory.inference.retract(action)
         log.info(
             "%s on %s led to %s, not %s as inferred: its %d inferred transitions are fired",
             action.event, action.name, target, expected, len(states),
         )
-        for state_id in map(self.resolve, states):
-            state = self.states.get(state_id)
+        for state_id in map(self.memory.resolve, states):
+            state = self.memory.states.get(state_id)
             if state is None:
                 continue
             self.stats.retracted += len(
-                self.graph.remove_transitions(state_id, action.key, inferred=True)
+                self.memory.graph.remove_transitions(state_id, action.key, inferred=True)
             )
-            self.edge_actions.pop((state_id, action.key), None)
-            self._requeue(Work(state_id, action, state.depth, self.leaving(action)))
+            self.memory.edge_actions.pop((state_id, action.key), None)
+            self._requeue(Work(state_id, action, state.depth, self.memory.leaving(action)))
 
     def words(self, state_id: str) -> frozenset[str]:
         """The words of a state's DOM (:func:`.policy.words`), for inference."""
         found = self._words.get(state_id)
         if found is None:
-            state = self.states.get(self.resolve(state_id))
+            state = self.memory.states.get(self.memory.resolve(state_id))
             if state is None:  # (merged away: no inference leads there)
                 return frozenset()
             if len(self._words) >= WORDS_KEPT:
                 self._words.pop(next(iter(self._words)))
-            found = self._words[state_id] = words(self._full(state).html)
+            found = self._words[state_id] = words(self.volatility.full(state).html)
         return found
 
     def _limit_reached(self) -> bool:
         limits = self.config.limits
         if limits.max_states is not None and all(
-            self.per_site[site] >= limits.max_states for site in self.scope.origins
+            self.memory.per_site[site] >= limits.max_states for site in self.scope.origins
         ):
             self.stop_reason = "max-states"
             return True
@@ -658,18 +660,18 @@ class Explorer:
                 self._start_failed(url, failure.message)
             return
         first, second = outcome.loads
-        self._learn(volatile_between(first.html, second.html) or set())
-        self._learn(set(second.volatile))
+        self.volatility.learn(volatile_between(first.html, second.html) or set())
+        self.volatility.learn(set(second.volatile))
         root = self._observe(second, slot, 0, outcome.exchanges)
         if root is not None:
-            self.loads[url] = root
+            self.memory.loads[url] = root
             self.store.first_load(url, strip_userinfo(second.html))  # the store's: no userinfo
             slot.current, slot.came_from = root, None
 
     def _start_failed(self, url: str, error: str, **flags: bool) -> None:
         """A start URL that gave no state: a failure of the crawl, in the graph's own."""
         self.stats.failures += 1
-        self.graph.graph.graph.setdefault("failures", []).append(
+        self.memory.graph.graph.graph.setdefault("failures", []).append(
             {"url": url, "error": error, **flags}
         )
 
@@ -682,15 +684,15 @@ class Explorer:
             if failure.kind == "crash":
                 self._retry_or_fail(work, failure.message)
                 return
-            self.link_failures[url] = failure.message
+            self.memory.link_failures[url] = failure.message
             self._record_failure(work, failure.message)
             return
-        source = self.states[self.resolve(work.state)]
+        source = self.memory.states[self.memory.resolve(work.state)]
         (snapshot,) = outcome.loads
         self._loaded(url, snapshot)
         if snapshot.blocked:  # the page left the scope by itself: never a state of it
-            self.departures[url] = list(dict.fromkeys(snapshot.blocked))
-            for target_url in self.departures[url]:
+            self.memory.departures[url] = list(dict.fromkeys(snapshot.blocked))
+            for target_url in self.memory.departures[url]:
                 self._external(source.id, action, target_url)
             slot.current = None
             return
@@ -699,8 +701,8 @@ class Explorer:
         slot.current, slot.came_from = target, None
         if target is None:
             return
-        self.links[url] = target
-        self.loads.setdefault(url, target)
+        self.memory.links[url] = target
+        self.memory.loads.setdefault(url, target)
         self.connect(source.id, action, target, snapshot)
 
     def _fired(self, slot: Slot, work: Work, way: Plan | None, outcome: Outcome) -> None:
@@ -713,7 +715,7 @@ class Explorer:
             return
         if way is not None:
             if outcome.way:  # fetched again on the way to a known state: no state's own
-                self._hook("on_exchanges", None, outcome.way)
+                self.hooks.defer("on_exchanges", None, outcome.way)
             why = self._went(slot, way, outcome)
             if why is None and failure is not None and failure.stage == "reach":
                 slot.current = None
@@ -732,8 +734,8 @@ class Explorer:
                 # but the browser stopped on it: the work is done next time.
                 self._requeue(work)
                 return
-        source = self.states[self.resolve(work.state)]
-        self.tries.pop(source.id, None)
+        source = self.memory.states[self.memory.resolve(work.state)]
+        self.memory.tries.pop(source.id, None)
         if failure is not None:
             self._record_failure(work, failure.message)
             if failure.kind == "navigation":
@@ -742,11 +744,11 @@ class Explorer:
         snapshot = outcome.fired
         assert snapshot is not None
         action = work.action
-        self._learn(set(snapshot.volatile))
-        source = self.states[self.resolve(source.id)]
+        self.volatility.learn(set(snapshot.volatile))
+        source = self.memory.states[self.memory.resolve(source.id)]
         depth = source.depth + 1
         target = self._observe(snapshot, slot, depth, outcome.exchanges, source.id, action)
-        came_from = self.resolve(slot.came_from) if slot.came_from is not None else None
+        came_from = self.memory.resolve(slot.came_from) if slot.came_from is not None else None
         slot.current, slot.came_from = target, source.id
         if target is not None:
             self.connect(
@@ -767,15 +769,15 @@ class Explorer:
                 return None  # the load failed: the failure says why
             snapshot = outcome.loads[0]
             self._loaded(way.url, snapshot)
-            shown = self._reconcile([snapshot], [way.start])[0]
+            shown = self.volatility.reconcile([snapshot], [way.start])[0]
             if not way.steps:  # a state's own URL, tried once: what a load of it shows
-                self.loads.setdefault(way.url, shown)
+                self.memory.loads.setdefault(way.url, shown)
                 kind = shape(way.url)
-                hits, misses = self.own_loads.get(kind, (0, 0))
-                hit = shown == self.resolve(way.start)
-                self.own_loads[kind] = (hits + hit, misses + (not hit))
+                hits, misses = self.memory.own_loads.get(kind, (0, 0))
+                hit = shown == self.memory.resolve(way.start)
+                self.memory.own_loads[kind] = (hits + hit, misses + (not hit))
             slot.current, slot.came_from = shown, None
-            if shown != self.resolve(way.start):
+            if shown != self.memory.resolve(way.start):
                 return f"loading {way.url} shows another state than {way.start}"
         if not outcome.steps:
             return None
@@ -784,31 +786,27 @@ class Explorer:
             if action.is_link:
                 self._loaded(action.action, snapshot)
             else:
-                self._learn(set(snapshot.volatile))
+                self.volatility.learn(set(snapshot.volatile))
         expected = [target for _, target in way.steps[: len(outcome.steps)]]
-        reached = self._reconcile(outcome.steps, expected)
+        reached = self.volatility.reconcile(outcome.steps, expected)
         # the browser went as far as the steps did
         slot.current, slot.came_from = reached[-1], [slot.current, *reached][-2]
         for (action, target), got in zip(way.steps, reached, strict=False):
-            if got != self.resolve(target):
+            if got != self.memory.resolve(target):
                 return f"{action.event} on {action.name} led to another state than {target}"
         return None
 
     def _loaded(self, url: str, snapshot: Snapshot) -> None:
-        """A fresh load of ``url``: volatility is learned from repeated loads of it."""
+        """A fresh load of ``url`` (see :meth:`.Volatility.loaded`)."""
         self.stats.resets += 1
-        html = strip_userinfo(snapshot.html)  # as the store keeps it
-        first = self.store.first_load(url, html)
-        if first is not html:
-            self._learn(volatile_between(first, html) or set())
-        self._learn(set(snapshot.volatile))
+        self.volatility.loaded(url, snapshot)
 
     def _missed(self, work: Work, why: str) -> None:
         """No way to ``work``'s state worked this time: try again later, or at the
         ``REACH_ATTEMPTS``-th failure, mark the state unreachable."""
-        state = self.states[self.resolve(work.state)]
-        self.tries[state.id] += 1
-        if self.tries[state.id] < REACH_ATTEMPTS:
+        state = self.memory.states[self.memory.resolve(work.state)]
+        self.memory.tries[state.id] += 1
+        if self.memory.tries[state.id] < REACH_ATTEMPTS:
             log.info("state %s not reached (%s): trying again later", state.id, why)
             self._requeue(work)
             return
@@ -816,14 +814,14 @@ class Explorer:
         state.unreachable = True
         self.stats.unreachable += 1
         self.strategy.discard(state.id)
-        node = self.graph.node(state.id)
+        node = self.memory.graph.node(state.id)
         node["unreachable"] = True
         node["unreachable_reason"] = why
 
     def _requeue(self, work: Work) -> None:
         """Put ``work`` back in the frontier, not fired."""
-        state = self.states[self.resolve(work.state)]
-        self.fired.discard((state.id, work.action.key))
+        state = self.memory.states[self.memory.resolve(work.state)]
+        self.memory.fired.discard((state.id, work.action.key))
         self.queue(state.id, work.action, state.depth)
 
     def _popup(self, source: State, action: Action, url: str) -> None:
@@ -837,30 +835,13 @@ class Explorer:
             locator=action.locator,
             label=action.label,
         )
-        if (source.id, link.key) in self.fired:
+        if (source.id, link.key) in self.memory.fired:
             return
         if url in self.scope:
             self.queue(source.id, link, source.depth)
         else:
-            self.fired.add((source.id, link.key))
+            self.memory.fired.add((source.id, link.key))
             self._external(source.id, link, url)
-
-    def _reconcile(self, snapshots: list[Snapshot], expected: list[str]) -> list[str | None]:
-        """The states ``snapshots`` show. One that differs from the state it was expected to be
-        only in values generated per action (ids, uuids, timestamps) is that state: those
-        parts are learned as volatile first."""
-        while True:
-            reached = [self.index.get(self.model.key(s, self.volatile)) for s in snapshots]
-            for snapshot, got, wanted in zip(snapshots, reached, expected, strict=False):
-                want = self.resolve(wanted)
-                state = self.states.get(want)
-                if got != want and state is not None:
-                    names = generated_between(self._full(state).html, snapshot.html)
-                    if names and not names <= self.volatile:
-                        self._learn(names)
-                        break  # keys changed: look again
-            else:
-                return reached
 
     # ---- recording ------------------------------------------------------------------------
     def _observe(
@@ -873,14 +854,14 @@ class Explorer:
         action: Action | None = None,
     ) -> str | None:
         """The state ``snapshot`` shows: a known one, or a new one if limits allow."""
-        key = self.model.key(snapshot, self.volatile)
-        state_id = self.index.get(key)
+        key = self.model.key(snapshot, self.memory.volatile)
+        state_id = self.memory.index.get(key)
         if state_id is not None:
             self.improve(state_id, depth)
         else:
             state_id = self._add_state(key, snapshot, slot.browser, depth, parent, action)
         if exchanges:
-            self._hook("on_exchanges", state_id, exchanges)
+            self.hooks.defer("on_exchanges", state_id, exchanges)
         return state_id
 
     def _add_state(
@@ -896,17 +877,14 @@ class Explorer:
         """A new state; ``carried``: taken over from the baseline without being visited."""
         limits = self.config.limits
         site = origin(snapshot.url)
-        if limits.max_states is not None and self.per_site[site] >= limits.max_states:
+        if limits.max_states is not None and self.memory.per_site[site] >= limits.max_states:
             return None
         earlier = self.recrawl.earlier_dom(key) if self.recrawl is not None else None
         per_url = limits.max_states_per_url
-        if per_url is not None and self.per_url[snapshot.url] >= per_url:
+        if per_url is not None and self.memory.per_url[snapshot.url] >= per_url:
             self.stats.capped += 1
             return None
-        self.per_url[snapshot.url] += 1
-        self.per_site[site] += 1
-        if self.per_site[site] == limits.max_states:  # the site is done
-            self.strategy.close(site)
+        self.memory.per_url[snapshot.url] += 1
         state_id = key
         state = State(
             id=state_id,
@@ -916,16 +894,19 @@ class Explorer:
             depth=depth,
             found_at=round(time.monotonic() - self.started, 3),
             # the DOM is on disk and the candidates in the store: memory stays flat
-            snapshot=replace(snapshot, html="", frames=None, screenshot=None, candidates=[]),
+            snapshot=replace(
+                snapshot, html="", frames=None, screenshot=None, thumbnail=None, candidates=[]
+            ),
             actions=self.actions_of(snapshot),
         )
-        self.states[state_id] = state
+        self.memory.add(state)
+        if self.memory.per_site[site] == limits.max_states:  # the site is done
+            self.strategy.close(site)
         self.store.add_snapshot(state_id, snapshot.meta())
-        self.index[key] = state_id
-        self.stats.states = len(self.states)
+        self.stats.states = len(self.memory.states)
         self.stats.max_depth = max(self.stats.max_depth, depth)
         log.debug("state %s at depth %d: %s", state_id, depth, snapshot.url)
-        self.graph.add_state(
+        self.memory.graph.add_state(
             state_id,
             url=state.url,
             title=state.title,
@@ -936,21 +917,21 @@ class Explorer:
             status=snapshot.status,
             settle_timed_out=snapshot.timed_out,
         )
-        node = self.graph.node(state_id)
+        node = self.memory.graph.node(state_id)
         if snapshot.truncated:
             node["truncated"] = True
         if earlier is not None:
             node["unchanged"] = True
         if carried:
             node["carried"] = True
-        self._hook("on_state", state, snapshot, browser, parent, action)
+        self.hooks.defer("on_state", state, snapshot, browser, parent, action)
         if carried:
             return state_id
         if action is not None and self.danger(action):
             # What follows a logout or a delete runs without the session or the data the rest
             # of the crawl has: the state is kept, but not explored further.
             state.final = True
-            self.graph.node(state_id)["after_dangerous"] = True
+            self.memory.graph.node(state_id)["after_dangerous"] = True
         elif depth < limits.max_depth:
             if self.recrawl is not None:
                 self.recrawl.place(state, parent, action)
@@ -971,13 +952,13 @@ class Explorer:
     def push(self, state: State) -> None:
         """Put the state's actions not fired yet in the frontier."""
         for action in state.actions:
-            if (state.id, action.key) not in self.fired:
+            if (state.id, action.key) not in self.memory.fired:
                 self.queue(state.id, action, state.depth)
 
     def queue(self, state_id: str, action: Action, depth: int) -> None:
         """Put one pair in the frontier, telling the strategy whether its action is known to
         take the browser to another page (a link, or an action that led to another URL)."""
-        self.strategy.push(Work(state_id, action, depth, self.leaving(action)))
+        self.strategy.push(Work(state_id, action, depth, self.memory.leaving(action)))
 
     def improve(self, state_id: str, depth: int) -> None:
         """A shorter way to a known state: give it the smaller depth and its due work, and
@@ -986,16 +967,16 @@ class Explorer:
         todo = [(state_id, depth)]
         while todo:
             state_id, depth = todo.pop()
-            state = self.states[state_id]
+            state = self.memory.states[state_id]
             if depth >= state.depth:
                 continue
             state.depth = depth
-            self.graph.node(state_id)["depth"] = depth
+            self.memory.graph.node(state_id)["depth"] = depth
             self.strategy.discard(state_id)
             if depth < self.config.limits.max_depth and not (state.unreachable or state.final):
                 (self.recrawl or self).push(state)
-            todo += [(t, depth + 1) for _, t in self.graph.graph.out_edges(state_id)
-                     if t in self.states]
+            todo += [(t, depth + 1) for _, t in self.memory.graph.graph.out_edges(state_id)
+                     if t in self.memory.states]
 
     def connect(
         self,
@@ -1009,12 +990,13 @@ class Explorer:
     ) -> None:
         """Record the transition ``source -> target`` by ``action`` (``inferred``: not fired;
         ``came_from``: the state before ``source``; ``requests``: what it asked for)."""
-        self.edge_actions[(source, action.key)] = action
+        self.memory.edge_actions[(source, action.key)] = action
         if not inferred:
-            self.leaving.record(action, self.states[source].url, self.states[target].url)
+            states = self.memory.states
+            self.memory.leaving.record(action, states[source].url, states[target].url)
             if snapshot is not None and not action.is_link:
                 html = snapshot.html
-                self.inference.record(
+                self.memory.inference.record(
                     action, source, target, requests, came_from,
                     lambda: self.words(source) & words(html),
                 )
@@ -1045,15 +1027,15 @@ class Explorer:
             if snapshot.blocked:
                 attrs["blocked"] = snapshot.blocked
                 self.stats.out_of_scope += len(snapshot.blocked)
-        self.graph.add_transition(source, target, action.key, **attrs)
+        self.memory.graph.add_transition(source, target, action.key, **attrs)
         if not inferred:
             self.stats.transitions += 1
-        self._hook("on_transition", source, action, target, snapshot)
+        self.hooks.defer("on_transition", source, action, target, snapshot)
 
     def _external(self, source: str, action: Action, url: str) -> None:
         node = "x" + digest("external", url)[1:]
-        self.graph.add_external(url, node)
-        self.graph.add_transition(
+        self.memory.graph.add_external(url, node)
+        self.memory.graph.add_transition(
             source, node, action.key, name=action.name, status=action.status,
             event=action.event, action=action.action, kind=action.kind, out_of_scope=True,
         )
@@ -1063,9 +1045,9 @@ class Explorer:
         """The browser died or hung during ``work``: try it once more in a new browser (the
         cause may lie elsewhere), and record it as a failure the second time."""
         attempt = (work.state, work.action.key)
-        if attempt not in self.retried:
-            self.retried.add(attempt)
-            self.fired.discard(attempt)
+        if attempt not in self.memory.retried:
+            self.memory.retried.add(attempt)
+            self.memory.fired.discard(attempt)
             self.strategy.push(work)
             return
         self._record_failure(work, reason)
@@ -1073,12 +1055,12 @@ class Explorer:
     def _record_failure(self, work: Work, reason: str, outage: bool = False) -> None:
         """Record that ``work`` failed (``outage``: a server failed it, and a ``--resume``
         does it again)."""
-        state = self.resolve(work.state)  # the state may have merged into another meanwhile
+        state = self.memory.resolve(work.state)  # the state may have merged into another meanwhile
         log.info("failed in state %s: %s: %s", state, work.action.name, reason)
         self.stats.failures += 1
-        if state not in self.states:
+        if state not in self.memory.states:
             return
-        node = self.graph.node(state)
+        node = self.memory.graph.node(state)
         failure = {"key": work.action.key, "name": work.action.name, "event": work.action.event,
                    "action": work.action.action, "error": reason}
         if outage:
@@ -1088,92 +1070,31 @@ class Explorer:
     def _forget_outages(self) -> None:
         """A resumed crawl does again the work servers failed: those failures are forgotten
         (the work was left unfired)."""
-        for state_id in self.states:
-            failures = self.graph.graph.nodes[state_id].get("failures", [])
+        for state_id in self.memory.states:
+            failures = self.memory.graph.graph.nodes[state_id].get("failures", [])
             kept = [f for f in failures if not f.get("outage")]
             if len(kept) < len(failures):
                 self.stats.failures -= len(failures) - len(kept)
-                self.graph.node(state_id)["failures"] = kept
+                self.memory.graph.node(state_id)["failures"] = kept
 
-    # ---- volatility ---------------------------------------------------------------------------
-    def _learn(self, names: set[str]) -> None:
-        """Add volatile names; re-key every state and merge those that turn out equal."""
-        new = names - self.volatile
-        if not new:
-            return
-        self.volatile = self.volatile | new
-        index: dict[str, str] = {}
-        for state in sorted(self.states.values(), key=lambda s: (s.depth, s.found_at)):
-            key = self.model.key(self._full(state), self.volatile)
-            if key != state.key:
-                state.key = key
-                self.graph.touched_nodes.add(state.id)  # its record changes
-            keeper = index.setdefault(key, state.id)
-            if keeper != state.id:
-                self._merge(state.id, keeper)
-        self.index = index
-
-    def _full(self, state: State) -> Snapshot:
-        """``state``'s snapshot with its DOM, read back from the crawl directory: states keep
-        no DOM in memory, so memory does not grow with the DOMs of a crawl."""
-        path = self.out.path / self.out.snapshot_path(state.id)
-        try:
-            html = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ArchiveError(f"the DOM of state {state.id} is gone: {exc}") from None
-        snapshot = state.snapshot or Snapshot(url=state.url, title=state.title, html="")
-        return replace(snapshot, html=html)
-
-    def resolve(self, state_id: str) -> str:
-        """The id a state has now: states merge when volatility is learned."""
-        return self.merged.get(state_id, state_id)
-
+    # ---- merges ---------------------------------------------------------------------------------
     def _merge(self, old: str, keeper: str) -> None:
-        state = self.states.pop(old)
-        self.per_site[origin(state.url)] -= 1
+        depth = self.memory.states[old].depth
         self.strategy.discard(old)
-        self.graph.merge(old, keeper)
-        node = self.graph.node(keeper)
-        node["aliases"] = sorted({*node.get("aliases", ()), old})
-        self._retarget({old: keeper})
+        self.memory.retarget({old: keeper})
         (self.out.path / self.out.snapshot_path(old)).unlink(missing_ok=True)
-        self.improve(keeper, state.depth)
-        self.stats.states = len(self.states)
+        self.improve(keeper, depth)
+        self.stats.states = len(self.memory.states)
 
-    def _retarget(self, names: Mapping[str, str]) -> None:
-        """States got other ids (``old -> new``): a merge, or the naming at the end of a run.
-        The one place every table that holds state ids follows; an old id resolves to its
-        new one (:meth:`resolve`) in work still referring to it."""
-        def new(state_id: str) -> str:
-            return names.get(state_id, state_id)
-
-        for merged, into in self.merged.items():
-            if into in names:
-                self.merged[merged] = names[into]
-        given = set(names.values())  # (an id a state is given now is no alias)
-        for old, now in names.items():
-            if old not in given:
-                self.merged[old] = now
-        self.fired = {(new(s), k) for s, k in self.fired}
-        self.retried = {(new(s), k) for s, k in self.retried}
-        self.edge_actions = {(new(s), k): a for (s, k), a in self.edge_actions.items()}
-        self.checking = {(new(s), k): new(t) for (s, k), t in self.checking.items()}
-        tries: Counter[str] = Counter()
-        for state_id, count in self.tries.items():
-            tries[new(state_id)] += count
-        self.tries = tries
-        self.inference.retarget(names)
-        for table in (self.loads, self.links):
-            for url, sid in table.items():
-                if sid is not None and sid in names:
-                    table[url] = names[sid]
+    def _retargeted(self, names: Mapping[str, str]) -> None:
+        """States got other ids (see :meth:`.Memory.retarget`): what the engine holds of them
+        outside its memory follows."""
         for state_id in names.keys() & self._words.keys():
             del self._words[state_id]
         for slot in self.executor.slots:
-            slot.current = None if slot.current is None else new(slot.current)
-            slot.came_from = None if slot.came_from is None else new(slot.came_from)
-        if self.recrawl is not None:
-            self.recrawl.retarget(names)
+            slot.current = None if slot.current is None else names.get(slot.current, slot.current)
+            if slot.came_from is not None:
+                slot.came_from = names.get(slot.came_from, slot.came_from)
 
     # ---- progress and output ----------------------------------------------------------------
     def _tick(self) -> None:
@@ -1183,7 +1104,7 @@ class Explorer:
             self.progress(self.stats)
         if self.stats.elapsed - self._last_save >= SAVE_EVERY:
             self._last_save = self.stats.elapsed
-            self.saver.save(self)
+            self.checkpoint()
         if self.stats.elapsed - self._last_export >= self._export_every:
             began = time.monotonic()
             self._write()
@@ -1192,18 +1113,18 @@ class Explorer:
             self._export_every = max(EXPORT_EVERY, EXPORT_SHARE * (time.monotonic() - began))
 
     def _write(self) -> None:
-        g = self.graph.graph
+        g = self.memory.graph.graph
         g.graph["start_url"] = self.config.start_urls[0]
         g.graph["start_urls"] = list(self.config.start_urls)
         g.graph["config"] = self.config.to_dict()
         g.graph["started"] = self.started_at.isoformat()
         g.graph["finished"] = datetime.now(UTC).isoformat() if self.stopping else None
         g.graph["software"] = f"statecrawl/{__version__}"
-        g.graph["volatile"] = sorted(self.volatile)
+        g.graph["volatile"] = sorted(self.memory.volatile)
         g.graph["outages"] = [period.to_data() for period in self.outages.seen()]
         g.graph["stats"] = {**asdict(self.stats), "rate": round(self.stats.rate, 3),
                             "stop_reason": self.stop_reason}
-        self.out.write_graph(self.graph)
+        self.out.write_graph(self.memory.graph)
 
     def _finish(self) -> None:
         """End the crawl whatever happened before: archive each browser's last exchanges,
@@ -1226,11 +1147,12 @@ class Explorer:
             self.stats.frontier = len(self.strategy)
             step(self._count_restarts)
             step(self._last_exchanges)
-            step(self._flush)
-            step(self._broadcast, "on_finish")
+            step(self.hooks.flush)
+            step(self.hooks.broadcast, "on_finish")
             step(self._name_states)
             if self.recrawl is not None:
                 step(self.recrawl.compare)
+            step(label_graph, self.memory.graph.graph, self.out.path)
             before = len(failures)
             step(self._write)
             written = len(failures) == before
@@ -1246,10 +1168,16 @@ class Explorer:
     def _count_restarts(self) -> None:
         self.stats.restarts = self.executor.restarts()
 
+    def checkpoint(self) -> None:
+        """A checkpoint now: work in flight is not counted as fired."""
+        in_flight = [(s.work.state, s.work.action.key) for s in self.executor.slots if s.work]
+        extra = self.recrawl.dump() if self.recrawl is not None else {}
+        self.saver.save(self.memory, asdict(self.stats), in_flight, extra)
+
     def _save_final(self) -> None:
         """The last checkpoint and how the run ended; the store is closed."""
         try:
-            self.saver.save(self)
+            self.checkpoint()
             finished = datetime.now(UTC).isoformat()
             self.store.end_run(self.run_id, finished, self.stop_reason)
             log.info(
@@ -1260,70 +1188,55 @@ class Explorer:
             self.store.close()
 
     # ---- plugins ------------------------------------------------------------------------------
-    def _hook(self, name: str, *args: Any) -> None:
-        """Tell the plugins, once this thread leaves the lock (see :meth:`_flush`)."""
-        queue = getattr(self._deferred, "calls", None)
-        if queue is None:
-            queue = self._deferred.calls = []
-        queue.append((name, args))
-
-    def _flush(self) -> None:
-        """Run the hooks this thread deferred, outside the lock, while its browser still shows
-        what they are about."""
-        calls, self._deferred.calls = getattr(self._deferred, "calls", None) or [], []
-        for name, args in calls:
-            self._broadcast(name, *args)
-
-    def _broadcast(self, name: str, *args: Any) -> None:
-        """Call hook ``name`` of every plugin; one that raises is recorded, not fatal, but an
-        archive that cannot be written (a full disk) ends the crawl once all were called."""
-        fatal: ArchiveError | None = None
-        for plugin in self.plugins:
-            try:
-                getattr(plugin, name)(self.view, *args)
-            except Exception as exc:  # a plugin's bug must not end the crawl
-                if isinstance(plugin, Archiver) and isinstance(exc, ArchiveError):
-                    fatal = fatal or exc
-                    continue
-                why = f"{type(plugin).__name__}.{name}: {type(exc).__name__}: {exc}"
-                log.warning("plugin failed: %s", why)
-                with self.lock:
-                    self.stats.plugin_failures += 1
-                    failures = self.graph.graph.graph.setdefault("plugin_failures", [])
-                    if len(failures) < MAX_PLUGIN_FAILURES:
-                        failures.append(why)
-        if fatal is not None:
-            raise fatal
+    def _plugin_failed(self, why: str) -> None:
+        """A plugin's hook failed: counted, and the first ones listed in the graph."""
+        with self.lock:
+            self.stats.plugin_failures += 1
+            failures = self.memory.graph.graph.graph.setdefault("plugin_failures", [])
+            if len(failures) < MAX_PLUGIN_FAILURES:
+                failures.append(why)
 
     def _last_exchanges(self) -> None:
         """Hand the plugins what each browser fetched after its last task."""
         for slot, leftover in self.executor.leftovers():
             if leftover:
-                self._broadcast("on_exchanges", slot.current, leftover)
+                self.hooks.broadcast("on_exchanges", slot.current, leftover)
 
     def _name_states(self) -> None:
         """Name each state by its final key. Its id was its key when it was found; volatility
         learned later changes keys, so without this the ids would depend on the order of
         discovery (browsers, timing). Old ids stay on the node as ``aliases``."""
-        names = {s.id: s.key for s in self.states.values() if s.id != s.key}
+        names = {s.id: s.key for s in self.memory.states.values() if s.id != s.key}
         if not names:
             return
-        self.graph.rename(names)
         self.out.rename_states(names)
         self.store.rename_snapshots(names)
-        self._retarget(names)
+        self.memory.retarget(names)
         for new in names.values():
-            node = self.graph.node(new)
+            node = self.memory.graph.node(new)
             node["snapshot"] = self.out.snapshot_path(new)
             if node.get("screenshot"):
                 node["screenshot"] = self.out.screenshot_path(new)
-        self.states = {names.get(i, i): s for i, s in self.states.items()}
-        for state in self.states.values():
-            state.id = state.key
-        self.index = {s.key: s.id for s in self.states.values()}
 
 
 @checked
+def _browser(
+    factory: Callable[[Config, bool], Browser],
+    hook: Callable[..., None] | None,
+    session_dir: Path,
+    config: Config,
+    network: bool,
+) -> Browser:
+    """A browser of ``factory`` that logs in with a plugin's ``hook`` (if any) and keeps its
+    session in ``session_dir``, the folder the crawl writes (``--overwrite`` writes a new
+    one)."""
+    browser = factory(config, network)
+    if hook is not None:
+        browser.login_hook = hook
+    browser.session_dir = session_dir
+    return browser
+
+
 def crawl(url: str | Iterable[str], **options: Any) -> Crawl:
     """Crawl the application at ``url`` (or several start URLs) and return the result.
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import networkx as nx
 
-from . import __version__
 from .config import argument, checked
 from .errors import ArchiveError
 from .layout import GRAPH_JSON, GRAPHML, atomic_write
+from .version import __version__
 
 # The crawl directory's format, graph attribute ``format`` of graph.json and graph.graphml: 1
 # is that of the directory contract; a graph.json without it was written before it, in 1.

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from .archive import payload_digest, scan_warc, snapshot_state, state_part
+from .archive import scan_warc, snapshot_state, state_part
 from .directory import Crawl, load
 from .errors import StatecrawlError
 from .layout import ARCHIVE, STORE
+from .resources import payload_digest
 from .state import Action
 from .store import Changes, SqliteStore
 

@@ -19,27 +19,66 @@ import math
 import random
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from . import analysis
 from .baseline import Baseline
+from .comparison import diff
 from .directory import Crawl, load
 from .layout import CHANGES, atomic_write
 from .state import Action, State
 
 if TYPE_CHECKING:
-    from .explorer import Explorer
+    from .config import Config
+    from .directory import CrawlDirectory
+    from .memory import Memory
+    from .state import Snapshot
 
 log = logging.getLogger(__name__)
 
 
-class Recrawl:
-    """The incremental side of ``engine``'s crawl, against ``baseline``."""
+class Engine(Protocol):
+    """What a recrawl asks of the engine: to put work in the frontier and record what it
+    carries over."""
 
-    def __init__(self, engine: Explorer, baseline: Baseline) -> None:
+    def push(self, state: State) -> None:
+        """Put the state's actions not fired yet in the frontier."""
+
+    def queue(self, state_id: str, action: Action, depth: int) -> None:
+        """Put one (state, action) pair in the frontier."""
+
+    def improve(self, state_id: str, depth: int) -> None:
+        """A shorter way to a known state was found."""
+
+    def connect(
+        self, source: str, action: Action, target: str, snapshot: Snapshot | None,
+        inferred: bool = False,
+    ) -> None:
+        """Record a transition (``inferred``: not fired)."""
+
+    def carry_state(
+        self, key: str, snapshot: Snapshot, source: State, action: Action
+    ) -> str | None:
+        """Add a state of the baseline without a visit; its id, or ``None`` past a limit."""
+
+
+class Recrawl:
+    """The incremental side of ``engine``'s crawl, against ``baseline``: it reads the
+    crawl's ``memory`` and puts work in the engine's frontier."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        memory: Memory,
+        config: Config,
+        directory: CrawlDirectory,
+        baseline: Baseline,
+    ) -> None:
         self.engine = engine
+        self.memory = memory
+        self.directory = directory
+        self.max_depth = config.limits.max_depth
         self.baseline = baseline
-        self.settings = engine.config.incremental
+        self.settings = config.incremental
         self.carried: dict[str, list[Action]] = {}  # state -> actions to carry over at the end
         self.history: dict[str, list[int]] = dict(baseline.history)  # state -> [seen, changed]
         self.places: dict[str, str] = {}  # changed state -> the baseline's state at its place
@@ -54,7 +93,7 @@ class Recrawl:
         """The baseline's DOM file of the state of ``key``, if it has one."""
         if not self.unchanged(key):
             return None
-        return self.baseline.path / self.engine.out.snapshot_path(key)
+        return self.baseline.path / self.directory.snapshot_path(key)
 
     def place(self, state: State, source: str | None, action: Action | None) -> str | None:
         """The baseline's state at the place of ``state``, found by ``action`` of ``source``
@@ -99,7 +138,7 @@ class Recrawl:
         if carried:  # (pushed again at a smaller depth: sampled anew)
             self.carried[state.id] = carried
         for action in fire:
-            if (state.id, action.key) not in engine.fired:
+            if (state.id, action.key) not in self.memory.fired:
                 engine.queue(state.id, action, state.depth)
 
     def carriable(self, state: str, actions: list[Action]) -> tuple[list[Action], list[Action]]:
@@ -136,10 +175,10 @@ class Recrawl:
             return  # not a check: its target was to be seen again anyway
         if before != target:
             log.info("state %s changed below: its actions are all fired", source)
-            engine = self.engine
+            memory = self.memory
             for carried in self.carried.pop(source):
-                if (source, carried.key) not in engine.fired:
-                    engine.queue(source, carried, engine.states[source].depth)
+                if (source, carried.key) not in memory.fired:
+                    self.engine.queue(source, carried, memory.states[source].depth)
 
     def carry(self) -> None:
         """Take over from the baseline what was not fired again: each carried action's
@@ -147,21 +186,21 @@ class Recrawl:
         below that lead into a state that changed are put in the frontier instead. States are
         taken shallowest first, as a breadth-first crawl finds them: a state carried over
         at too great a depth would leave what lies below it unexplored."""
-        engine, baseline = self.engine, self.baseline
-        states = engine.states
+        engine, baseline, memory = self.engine, self.baseline, self.memory
+        states = memory.states
         order = itertools.count()  # ties in depth: first carried, first taken
         queue = [
             (states[found].depth, next(order), s, actions)
             for s, actions in self.carried.items()
-            if (found := engine.resolve(s)) in states
+            if (found := memory.resolve(s)) in states
         ]
         heapq.heapify(queue)
         self.carried = {}
-        max_depth = engine.config.limits.max_depth
+        max_depth = self.max_depth
         now = {old: new for new, old in self.places.items() if new in states}  # old -> new
         while queue:
             _, _, source_id, actions = heapq.heappop(queue)
-            source = states.get(engine.resolve(source_id))
+            source = states.get(memory.resolve(source_id))
             if source is None:
                 continue
             place = self.old(source_id)
@@ -170,10 +209,10 @@ class Recrawl:
                 if old is None:
                     continue
                 # A changed part is where it is now, as the action fired into it found.
-                target = engine.index.get(old) or (now.get(old) if old in baseline.dirty else None)
+                target = memory.index.get(old) or (now.get(old) if old in baseline.dirty else None)
                 if target is None and old in baseline.dirty:
                     # no state is at its place: this action sees for itself
-                    if (source.id, action.key) not in engine.fired:
+                    if (source.id, action.key) not in memory.fired:
                         engine.queue(source.id, action, source.depth)
                     continue
                 if target is None:
@@ -188,14 +227,14 @@ class Recrawl:
                 else:
                     engine.improve(target, source.depth + 1)
                 engine.connect(source.id, action, target, None, inferred=True)
-                engine.graph.edge(source.id, target, action.key)["carried"] = True
+                memory.graph.edge(source.id, target, action.key)["carried"] = True
 
     def compare(self) -> None:
         """Classify the states against the baseline (``changes.json``: unchanged, changed,
         new, deleted), count them in the graph and update each state's change history."""
-        engine = self.engine
-        graph = engine.graph.graph
-        changes = analysis.diff(load(self.baseline.path), Crawl(path=engine.out.path, graph=graph))
+        graph = self.memory.graph.graph
+        now = Crawl(path=self.directory.path, graph=graph)
+        changes = diff(load(self.baseline.path), now)
         for state in changes["unchanged"]:
             seen, changed = self.history.get(state, (1, 0))
             self.history[state] = [seen + 1, changed]
@@ -204,7 +243,7 @@ class Recrawl:
             self.history[change["id"]] = [seen + 1, changed + 1]
         for state in changes["new"]:
             self.history.setdefault(state["id"], [1, 0])
-        atomic_write(engine.out.path / CHANGES, json.dumps(changes, indent=1))
+        atomic_write(self.directory.path / CHANGES, json.dumps(changes, indent=1))
         graph.graph["incremental"] = {
             "since": str(self.baseline.path),
             **{name: len(changes[name]) for name in ("unchanged", "changed", "new", "deleted")},
@@ -230,7 +269,7 @@ class Recrawl:
         """Take back what :meth:`dump` kept."""
         self.history = {k: list(v) for k, v in tables.get("history", {}).items()}
         self.places = dict(tables.get("places", {}))
-        states = self.engine.states
+        states = self.memory.states
         for state, keys in tables.get("carried", {}).items():
             if state in states:
                 wanted = set(keys)

@@ -1,16 +1,16 @@
-"""Resume: what an explorer knows, to a checkpoint and back.
+"""Resume: a crawl's memory, to a checkpoint and back.
 
-A :class:`Saver` writes checkpoints at moments the explorer holds its lock, each as the
-rows changed since the last; :func:`restore` rebuilds an explorer's memory from the last
-checkpoint (each state's DOM stays in ``states/``). Work in flight at a checkpoint is not
-counted as fired, so it is done again.
+A :class:`Saver` writes checkpoints of a :class:`.memory.Memory` at moments the engine holds
+its lock, each as the rows changed since the last; :func:`restore` rebuilds a memory from the
+last checkpoint (each state's DOM stays in ``states/``). Work in flight at a checkpoint is
+not counted as fired, so it is done again.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, fields, replace
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -22,7 +22,10 @@ from .store import Changes, Checkpoint, Store
 from .store.tracked import TrackedCounter, TrackedDict
 
 if TYPE_CHECKING:
-    from .explorer import Explorer
+    from collections.abc import Callable, Iterable
+
+    from .directory import CrawlDirectory
+    from .memory import Memory
 
 SEPARATOR = " "  # between a state id and an action key in a table key (neither has spaces)
 
@@ -38,11 +41,11 @@ def _token(value: Any) -> Any:
 
 
 class Saver:
-    """Writes an explorer's checkpoints to its store: the first one whole, each later one as
+    """Writes a crawl memory's checkpoints to its store: the first one whole, each later one as
     the rows changed since the one before, so a checkpoint costs what changed, not what the
     crawl holds. What changed is known from the graph's touched nodes and edges (a state's
     record changes with its node), the tracked tables' changed keys, and differences with
-    what was saved for the sets. Call :meth:`save` under the explorer's lock."""
+    what was saved for the sets. Call :meth:`save` under the engine's lock."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -53,10 +56,17 @@ class Saver:
         self._volatile: frozenset[str] = frozenset()
         self._small: dict[tuple[str, str], Any] = {}  # untracked small tables' rows, as tokens
 
-    def save(self, explorer: Explorer) -> None:
-        """Write a checkpoint of ``explorer`` now. Work in flight is not counted as fired:
-        a crawl resumed from this checkpoint does it again."""
-        e, whole = explorer, self._whole
+    def save(
+        self,
+        memory: Memory,
+        stats: Mapping[str, Any],
+        in_flight: Iterable[tuple[str, str]],
+        extra: Mapping[str, Mapping[str, Any]],
+    ) -> None:
+        """Write a checkpoint of ``memory`` and the crawl's figures ``stats`` now. The pairs
+        ``in_flight`` are not counted as fired: a crawl resumed from this checkpoint does
+        them again. ``extra``: small tables of the crawl's own, by name, saved whole."""
+        e, whole = memory, self._whole
         changes = Changes(replace=whole)
         rows, gone = changes.rows, changes.gone
         g = e.graph.graph
@@ -73,8 +83,7 @@ class Saver:
         ]
         gone["states"] = [(n,) for n in nodes if n not in e.states]
 
-        in_flight = {(s.work.state, s.work.action.key) for s in e.executor.slots if s.work}
-        fired = e.fired - in_flight
+        fired = e.fired - set(in_flight)
         rows["fired"] = sorted(fired - self._fired)
         gone["fired"] = sorted(self._fired - fired)
         actions = set(e.edge_actions)
@@ -90,7 +99,7 @@ class Saver:
         rows["volatile"] = [(n,) for n in sorted(e.volatile - self._volatile)]
         gone["volatile"] = [(n,) for n in sorted(self._volatile - e.volatile)]
 
-        tracked = _tracked(e)
+        tracked = e.tracked()
         rows["tables"] = [
             (name, k, table[k])
             for name, table in tracked.items()
@@ -100,13 +109,14 @@ class Saver:
         gone["tables"] = [
             (name, k) for name, table in tracked.items() for k in table.changed if k not in table
         ]
-        values = {(name, k): v for name, table in _small(e).items() for k, v in table.items()}
+        small_tables = {"retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried}, **extra}
+        values = {(name, k): v for name, table in small_tables.items() for k, v in table.items()}
         small = {key: _token(v) for key, v in values.items()}
         rows["tables"] += [
             (*k, values[k]) for k, v in small.items() if self._small.get(k, _NONE) != v
         ]
         gone["tables"] += [k for k in self._small if k not in small]
-        rows["meta"] = [("stats", asdict(e.stats))]
+        rows["meta"] = [("stats", dict(stats))]
 
         self.store.write(changes)
         e.graph.touched_nodes -= nodes
@@ -118,29 +128,15 @@ class Saver:
         self._fired, self._actions, self._volatile, self._small = fired, actions, e.volatile, small
 
 
-def _tracked(e: Explorer) -> dict[str, TrackedDict | TrackedCounter]:
-    """The explorer's tables that grow with the crawl (URL -> state, ...), by name."""
-    return {
-        "loads": e.loads,
-        "links": e.links,
-        "merged": e.merged,
-        "per_url": e.per_url,
-        "link_failures": e.link_failures,
-        "departures": e.departures,
-    }
-
-
-def _small(e: Explorer) -> dict[str, Mapping[str, Any]]:
-    """The explorer's other tables, small or of an incremental crawl only, by name."""
-    return {
-        "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
-        **(e.recrawl.dump() if e.recrawl is not None else {}),
-    }
-
-
-def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
-    """Give ``explorer`` the memory ``checkpoint`` holds."""
-    e = explorer
+def restore(
+    memory: Memory,
+    checkpoint: Checkpoint,
+    directory: CrawlDirectory,
+    actions_of: Callable[[Snapshot], list[Action]],
+) -> None:
+    """Give ``memory`` what ``checkpoint`` holds; ``actions_of`` gives a state's actions from
+    its snapshot, and each state's DOM must be in ``directory``."""
+    e = memory
     graph = nx.MultiDiGraph()
     for node, attrs in checkpoint.nodes:
         graph.add_node(node, **attrs)
@@ -148,10 +144,10 @@ def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
         graph.add_edge(source, target, key=key, **attrs)
     e.graph = StateGraph(graph)
     for record in checkpoint.states:
-        if not (e.out.path / e.out.snapshot_path(record.id)).is_file():
+        if not (directory.path / directory.snapshot_path(record.id)).is_file():
             raise ArchiveError(f"cannot resume: the DOM of state {record.id} is missing")
         snapshot = Snapshot(html="", **record.snapshot)  # the DOM stays on disk
-        e.states[record.id] = State(
+        e.add(State(
             id=record.id,
             key=record.key,
             url=record.url,
@@ -159,27 +155,25 @@ def restore(explorer: Explorer, checkpoint: Checkpoint) -> None:
             depth=record.depth,
             found_at=record.found_at,
             snapshot=replace(snapshot, candidates=[]),  # the actions are what is kept of them
-            actions=e.actions_of(snapshot),
+            actions=actions_of(snapshot),
             unreachable=record.unreachable,
             final=record.final,
-        )
-    e.index = {s.key: s.id for s in e.states.values()}
+        ))
     e.fired = {(s, k) for s, k in checkpoint.fired}
     e.edge_actions = {(s, k): Action.from_data(a) for s, k, a in checkpoint.actions}
     e.inference.load(checkpoint.effects)
     e.volatile = frozenset(checkpoint.volatile)
     tables = checkpoint.tables
-    e.loads = TrackedDict(tables.get("loads", {}))
-    e.links = TrackedDict(tables.get("links", {}))
-    e.merged = TrackedDict(tables.get("merged", {}))
-    e.per_url = TrackedCounter(tables.get("per_url", {}))
+    for name, table in e.tracked().items():
+        kind = TrackedCounter if isinstance(table, TrackedCounter) else TrackedDict
+        setattr(e, name, kind(tables.get(name, {})))
     pairs = (key.partition(SEPARATOR) for key in tables.get("retried", {}))
     e.retried = {(state, action) for state, _, action in pairs}
-    e.link_failures = TrackedDict(tables.get("link_failures", {}))
-    e.departures = TrackedDict(tables.get("departures", {}))
-    if e.recrawl is not None:
-        e.recrawl.load(tables)
-    known = {f.name for f in fields(e.stats)}
-    for name, value in checkpoint.stats.items():
+
+
+def restore_stats(stats: Any, saved: Mapping[str, Any]) -> None:
+    """Give the figures ``stats`` (a dataclass) those a checkpoint saved, but the time."""
+    known = {f.name for f in fields(stats)}
+    for name, value in saved.items():
         if name in known and name != "elapsed":
-            setattr(e.stats, name, value)
+            setattr(stats, name, value)

@@ -69,7 +69,7 @@ class Killed(FakeBrowser):
         crawler, copy = type(self).crawler, type(self).copy
         if type(self).fires == type(self).at and crawler is not None and copy is not None:
             with crawler.lock:
-                crawler.saver.save(crawler)
+                crawler.checkpoint()
                 with (
                     contextlib.closing(sqlite3.connect(crawler.out.path / "crawl.sqlite")) as live,
                     contextlib.closing(sqlite3.connect(copy)) as kept,

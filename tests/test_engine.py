@@ -572,7 +572,7 @@ def test_work_in_flight_at_a_checkpoint_is_done_again_after_resume(tmp_path: Pat
             state = self.document.state if self.document is not None else None
             if (state, action.label) == ("1", "child 0"):
                 with crawler.lock:
-                    crawler.saver.save(crawler)
+                    crawler.checkpoint()
                     with (
                         contextlib.closing(sqlite3.connect(out / "crawl.sqlite")) as live,
                         contextlib.closing(sqlite3.connect(killed)) as copy,

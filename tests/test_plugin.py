@@ -22,10 +22,10 @@ class Observer(statecrawl.Plugin):
         taken: list[bool] = []
 
         def probe() -> None:
-            got = crawl._explorer.lock.acquire(blocking=False)
+            got = crawl._lock.acquire(blocking=False)
             taken.append(got)
             if got:
-                crawl._explorer.lock.release()
+                crawl._lock.release()
 
         thread = threading.Thread(target=probe)
         thread.start()

@@ -13,8 +13,8 @@ from statecrawl.archive import archived_payloads
 from statecrawl.testing import processes_below, still_alive
 from tests.conftest import BIN, Site, run_tool
 
-KILL_AT = (40, 100, 160, 220, 280)  # states in the store when statecrawl is killed (341 in all)
-SETTINGS = ("--max-depth", "4", "-q")
+KILL_AT = (12, 28, 44, 60, 76)  # states in the store when statecrawl is killed (85 in all)
+SETTINGS = ("--max-depth", "3", "-q")
 PATIENCE = 600  # seconds a run may take to reach a kill point or to end
 
 
@@ -72,7 +72,7 @@ def test_killed_five_times_and_resumed(site: Site, tmp_path: Path) -> None:
     assert final.wait(timeout=PATIENCE) == 0, final.stderr.read()
 
     assert graph(out) == graph(tmp_path / "reference")
-    assert len(graph(out)[0]) == 341
+    assert len(graph(out)[0]) == 85
     assert len(stored(out, "SELECT id FROM runs")) == len(KILL_AT) + 1
     warcs = sorted((out / "archive").iterdir())
     assert warcs and all(p.name.endswith(".warc.gz") for p in warcs)  # none left .open

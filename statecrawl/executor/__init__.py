@@ -7,14 +7,15 @@ a URL, replay known actions to reach a state, fire one action) and comes back as
 Tasks and outcomes are plain picklable data, so an executor may run them in threads of
 this process (:mod:`.threads`) or on workers elsewhere.
 
-An executor drives the engine through three calls, each from any thread::
+An executor drives the engine (:class:`Engine`) through three calls, each from any thread::
 
     task = engine.next_task(slot)        # None: no more work for this slot
     outcome = perform(browser, task, model)
     engine.apply(slot, outcome)
 
 ``slot`` is the engine's view of one browser (:class:`Slot`): the state it shows and the
-work it is doing.
+work it is doing. The two sides know each other only by the protocols :class:`Engine` and
+:class:`Executor`.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from ..state import Action, Snapshot
 if TYPE_CHECKING:
     from ..browser import Browser
     from ..config import Config
-    from ..explorer import Explorer
     from ..models import StateModel
     from ..network import Exchange
     from ..planning import Plan
@@ -56,6 +56,7 @@ class Task:
     action: Action | None = None
     volatile: tuple[str, ...] = ()
     screenshot: bool = False  # take one of the state reached (a remote browser's hooks can't)
+    ends_session: bool = False  # the action is known to log out: not done again when it does
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,8 @@ class Outcome:
     way: list[Exchange] = field(default_factory=list)
     exchanges: list[Exchange] = field(default_factory=list)
     failure: Failure | None = None
+    ended_session: bool = False  # the work itself logged the browser out (see ``perform``)
+    relogins: int = 0  # logins after the session ended, during the task
 
 
 @dataclass(eq=False)
@@ -101,13 +104,40 @@ class Slot:
     host: str | None = None  # the host the task works on (politeness counts by it)
 
 
+class Engine(Protocol):
+    """The engine as an executor sees it: where tasks come from and outcomes go."""
+
+    @property
+    def stop_requested(self) -> bool:
+        """Whether the crawl was asked to stop: no browser is to be started or restarted."""
+
+    @property
+    def stopping(self) -> bool:
+        """Whether the crawl is ending: a failed browser is not worth a restart."""
+
+    def next_task(self, slot: Slot) -> Task | None:
+        """The next task for ``slot``, waiting while other slots may make more work; ``None``
+        when the crawl is over for it."""
+
+    def apply(self, slot: Slot, outcome: Outcome | None) -> None:
+        """Record what ``slot``'s task did (``None``: the executor failed to perform it, and
+        is about to raise); ``slot`` is free again afterwards."""
+
+    def halt(self, reason: str | None = None) -> None:
+        """Let no slot take new work (an executor's thread failed; ``reason``: why the crawl
+        stops, if that ends it)."""
+
+    def restarted(self, slot: Slot) -> None:
+        """``slot``'s browser was restarted: it shows no known state."""
+
+
 class Executor(Protocol):
     """Runs an engine's tasks in browsers until the engine has no more."""
 
     slots: list[Slot]
     remote: bool  # browsers in other processes: hooks get no browser, tasks bring screenshots
 
-    def run(self, engine: Explorer) -> None:
+    def run(self, engine: Engine) -> None:
         """Start the browsers, then perform the engine's tasks until it gives none; the
         first error that is not a task's failure is raised."""
 
@@ -126,7 +156,44 @@ class Executor(Protocol):
 
 def perform(browser: Browser, task: Task, model: StateModel) -> Outcome:
     """Do ``task`` in ``browser``, keying states with ``model``. Failures of the page or the
-    browser are returned in the outcome, never raised."""
+    browser are returned in the outcome, never raised. A task after which the login's check
+    fails is done once more after logging in again: when the check fails again, the work
+    itself ended the session (a logout, a deleted account), else the session had expired."""
+    before = browser.relogins
+    outcome = _attempt(browser, task, model)
+    if _logged_out(outcome) and (task.ends_session or not browser.can_log_in()):
+        outcome.ended_session = _ended(outcome)
+    elif _logged_out(outcome):
+        first = outcome
+        outcome = _attempt(browser, task, model, log_in=True)
+        outcome.way = [*first.way, *first.exchanges, *outcome.way]
+        outcome.ended_session = _ended(outcome)
+    outcome.relogins = browser.relogins - before
+    return outcome
+
+
+def _pages(outcome: Outcome) -> list[Snapshot]:
+    """The pages ``outcome`` showed, in order: its loads, its steps, the fired action's."""
+    return [*outcome.loads, *outcome.steps, *([outcome.fired] if outcome.fired else [])]
+
+
+def _logged_out(outcome: Outcome) -> bool:
+    """Whether a page of ``outcome`` failed the login's session check."""
+    return outcome.failure is None and any(s.session is False for s in _pages(outcome))
+
+
+def _ended(outcome: Outcome) -> bool:
+    """Whether the work itself ended the session: the page it led to (a fired action's, a
+    link's load) fails the check, every page on the way there passed it."""
+    shown = _pages(outcome)
+    if outcome.failure is not None or not shown:
+        return False
+    *way, done = shown
+    return done.session is False and all(s.session is not False for s in way)
+
+
+def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = False) -> Outcome:
+    """Do ``task`` once (after logging in again, if ``log_in``)."""
     outcome = Outcome()
     volatile = frozenset(task.volatile)
 
@@ -135,6 +202,8 @@ def perform(browser: Browser, task: Task, model: StateModel) -> Outcome:
 
     stage: Literal["reach", "work"] = "reach" if task.kind == "fire" else "work"
     try:
+        if log_in:
+            browser.log_in()
         if task.kind != "fire":
             assert task.url is not None
             outcome.loads.append(browser.reset(task.url))

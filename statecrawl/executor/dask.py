@@ -19,12 +19,11 @@ import distributed
 
 from ..errors import BrowserError
 from ..models import get_model
-from . import Outcome, Slot, Task, perform
+from . import Engine, Outcome, Slot, Task, perform
 
 if TYPE_CHECKING:
     from ..browser import Browser
     from ..config import Config
-    from ..explorer import Explorer
     from ..network import Exchange
 
 PLUGIN = "statecrawl-browser"
@@ -64,8 +63,8 @@ def _plugin(worker: distributed.Worker | None = None) -> BrowserPlugin:
 
 
 def _perform(task: Task) -> Outcome:
-    """On a worker: perform ``task`` in its browser, with a screenshot of the state reached
-    when the task asks for one."""
+    """On a worker: perform ``task`` in its browser, with a screenshot and a thumbnail of the
+    state reached when the task asks for them."""
     plugin = _plugin()
     browser = plugin.browser
     assert browser is not None
@@ -85,9 +84,12 @@ def _perform(task: Task) -> Outcome:
             plugin.shot.add(key)
             assert reached is not None
             archive = plugin.config.archive
-            reached.screenshot = browser.screenshot(
-                archive.screenshot_format, archive.screenshot_quality
-            )
+            if archive.screenshots != "none":
+                reached.screenshot = browser.screenshot(
+                    archive.screenshot_format, archive.screenshot_quality
+                )
+            if archive.thumbnails:
+                reached.thumbnail = browser.thumbnail()
     return outcome
 
 
@@ -142,7 +144,7 @@ class Dask:
         log.info("Dask executor: %d workers", len(workers))
         return client
 
-    def run(self, engine: Explorer) -> None:
+    def run(self, engine: Engine) -> None:
         self.client = self._connect()
         errors: list[BaseException] = []
         threads = [
@@ -156,7 +158,7 @@ class Dask:
         if errors:
             raise errors[0]
 
-    def _thread(self, engine: Explorer, slot: Slot, errors: list[BaseException]) -> None:
+    def _thread(self, engine: Engine, slot: Slot, errors: list[BaseException]) -> None:
         """Hand ``slot``'s worker one task at a time: its browser does one thing at once."""
         assert self.client is not None
         try:

@@ -9,12 +9,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..models import get_model
-from . import Outcome, Slot, perform
+from . import Engine, Outcome, Slot, perform
 
 if TYPE_CHECKING:
     from ..browser import Browser
     from ..config import Config
-    from ..explorer import Explorer
     from ..network import Exchange
 
 log = logging.getLogger(__name__)
@@ -35,7 +34,7 @@ class Threads:
             Slot(f"b{i}", browser_factory(config, network)) for i in range(config.browser.count)
         ]
 
-    def run(self, engine: Explorer) -> None:
+    def run(self, engine: Engine) -> None:
         errors: list[BaseException] = []
         first, *others = self.slots
         self._start(engine, first)
@@ -56,7 +55,7 @@ class Threads:
         if errors:
             raise errors[0]
 
-    def _thread(self, engine: Explorer, slot: Slot, errors: list[BaseException]) -> None:
+    def _thread(self, engine: Engine, slot: Slot, errors: list[BaseException]) -> None:
         """A thread's body: its error stops the crawl and is raised by :meth:`run`."""
         try:
             self._start(engine, slot)
@@ -65,12 +64,12 @@ class Threads:
             errors.append(exc)
             engine.halt()
 
-    def _start(self, engine: Explorer, slot: Slot) -> None:
+    def _start(self, engine: Engine, slot: Slot) -> None:
         assert slot.browser is not None
         if not engine.stop_requested:
             slot.browser.start()  # (each task sets the volatile names it is keyed with)
 
-    def _work(self, engine: Explorer, slot: Slot) -> None:
+    def _work(self, engine: Engine, slot: Slot) -> None:
         """Take tasks and do them until there is none left or the crawl stops."""
         browser = slot.browser
         assert browser is not None
@@ -87,7 +86,7 @@ class Threads:
             if failure is not None and failure.kind in ("timeout", "crash") and not engine.stopping:
                 self._restart(engine, slot)
 
-    def _restart(self, engine: Explorer, slot: Slot) -> None:
+    def _restart(self, engine: Engine, slot: Slot) -> None:
         assert slot.browser is not None
         log.warning("restarting browser %s", slot.name)
         try:

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..errors import ArchiveError, one_line
 from ..layout import STORE
+from ..version import __version__
 from .checkpoint import Changes, Checkpoint, Run, StateRecord
 
 VERSION = 4  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2

@@ -1,0 +1,106 @@
+"""The crawl memory without a browser: one retarget for merges and renames, every table
+following it, and a checkpoint that gives back what was saved."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from statecrawl.directory import CrawlDirectory
+from statecrawl.memory import TRACKED, Memory
+from statecrawl.policy import Inference
+from statecrawl.resume import Saver, restore
+from statecrawl.state import Action, Snapshot, State
+from statecrawl.store import open_store
+
+URL = "http://127.0.0.1:9/"
+
+
+def action(label: str) -> Action:
+    return Action(
+        name=f'#{label} "{label}"', status="visible", event="click",
+        action=f"listener:#{label}", kind="script", locator=f"#{label}", label=label,
+    )
+
+
+def remembered(ids: tuple[str, ...] = ("a", "b", "c")) -> Memory:
+    """A memory of three states a -> b -> c, with a row in every table that holds ids."""
+    memory = Memory(Inference(3))
+    for depth, state_id in enumerate(ids):
+        memory.add(State(state_id, state_id, f"{URL}{state_id}", state_id, depth, 0.0))
+        memory.graph.add_state(state_id, url=f"{URL}{state_id}", depth=depth)
+    go = action("go")
+    for source, target in itertools.pairwise(ids):
+        memory.graph.add_transition(source, target, go.key, name=go.name)
+        memory.edge_actions[(source, go.key)] = go
+        memory.fired.add((source, go.key))
+    memory.retried.add(("b", go.key))
+    memory.checking[("a", go.key)] = "b"
+    memory.tries["b"] = 2
+    memory.loads[f"{URL}b"] = "b"
+    memory.links[f"{URL}c"] = "c"
+    return memory
+
+
+def test_a_merge_moves_every_table_to_the_keeper() -> None:
+    memory = remembered()
+    told: list[dict[str, str]] = []
+    memory.followers.append(lambda names: told.append(dict(names)))
+    memory.retarget({"b": "a"})
+    go = action("go").key
+    assert set(memory.states) == {"a", "c"}
+    assert "b" not in memory.graph.graph
+    assert memory.graph.graph.has_edge("a", "c")
+    assert memory.graph.graph.nodes["a"]["aliases"] == ["b"]
+    assert memory.resolve("b") == "a"
+    assert memory.fired == {("a", go)}
+    assert memory.retried == {("a", go)}
+    assert memory.checking == {("a", go): "a"}
+    assert memory.tries == {"a": 2}
+    assert memory.loads[f"{URL}b"] == "a"
+    assert memory.per_site["http://127.0.0.1:9"] == 2
+    assert set(memory.index.values()) == {"a", "c"}
+    assert told == [{"b": "a"}]
+
+
+def test_renames_given_at_once_may_take_each_others_ids() -> None:
+    """The naming at the end of a run: ``a`` takes ``c``'s id while ``c`` takes another."""
+    memory = remembered()
+    memory.retarget({"a": "c", "c": "z"})
+    assert set(memory.states) == {"b", "c", "z"}
+    assert memory.states["c"].url == f"{URL}a" and memory.states["c"].id == "c"
+    assert memory.states["z"].url == f"{URL}c"
+    assert memory.graph.graph.has_edge("c", "b") and memory.graph.graph.has_edge("b", "z")
+    assert memory.links[f"{URL}c"] == "z"
+    assert memory.resolve("a") == "c"
+    assert memory.index == {"a": "c", "b": "b", "c": "z"}
+
+
+def test_a_checkpoint_gives_back_every_table(tmp_path: Path) -> None:
+    memory = remembered()
+    memory.volatile = frozenset({"clock"})
+    memory.link_failures[f"{URL}x"] = "net::ERR_FAILED"
+    memory.departures[f"{URL}y"] = ["http://elsewhere/"]
+    memory.per_url[f"{URL}a"] = 1
+    memory.merged["old"] = "a"
+    directory = CrawlDirectory(tmp_path / "out")
+    try:
+        store = open_store(directory.path)
+        for state_id, state in memory.states.items():
+            directory.write_state(state_id, "<html></html>")
+            store.add_snapshot(state_id, Snapshot(url=state.url, title="", html="").meta())
+        Saver(store).save(memory, {"states": 3}, [("b", action("go").key)], {})
+        back = Memory(Inference(3))
+        restore(back, store.load(), directory, lambda snapshot: [])
+        store.close()
+    finally:
+        directory.close()
+    assert back.states.keys() == memory.states.keys()
+    assert back.index == memory.index
+    assert back.fired == memory.fired - {("b", action("go").key)}  # in flight: done again
+    assert back.retried == memory.retried
+    assert back.edge_actions == memory.edge_actions
+    assert back.volatile == memory.volatile
+    for name in TRACKED:
+        assert dict(getattr(back, name)) == dict(getattr(memory, name)), name
+    assert back.per_site == memory.per_site
