@@ -189,6 +189,19 @@
     return defaultPrevented(event);
   }
   if (signal(window, CHANNEL.frame, { frame: null })) return;  // injected twice
+  // The top page's agent asks the first MAX_FRAMES frames of a document for their content
+  // (see frameAgents); a same-origin frame past them is never asked, so it gets no agent: a
+  // page of a thousand frames would otherwise run a thousand, and leave it at a crawl.
+  const MAX_FRAMES = 20;
+  try {
+    const host = window.frameElement;
+    if (host) {
+      const all = selectAll(host.ownerDocument, 'iframe, frame');
+      let at = 0;
+      while (at < all.length && all[at] !== host) at++;
+      if (at >= MAX_FRAMES && at < all.length) return;
+    }
+  } catch (e) { /* a cross-origin parent: this frame keeps its agent */ }
 
   const POINTER_EVENTS = {
     __proto__: null,
@@ -339,7 +352,6 @@
   // ---- same-origin frames ------------------------------------------------------------------------
   // Each frame's document has an agent of its own; the top one asks those of same-origin
   // frames for their content, candidates and pending work, so a frame is part of the state.
-  const MAX_FRAMES = 20;
   function frameAgents() {  // [[frame element, its agent's frame interface]]
     const out = [];
     const all = selectAll(document, 'iframe, frame');
@@ -1593,7 +1605,7 @@
       form: formState(all), candidates: light ? [] : candidates(), covered: light ? [] : covered,
       volatile: valuesOf(volatile),
       dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked),
-      storage: storageUsed(), status: httpStatus(),
+      storage: storageUsed(), status: httpStatus(), session: sessionAlive(),
     }, extra);
   }
 
@@ -1764,6 +1776,43 @@
     if (ev === 'dblclick') { click(el); mouse(el, 'dblclick', { detail: 2 }); }
   }
 
+  // ---- login -------------------------------------------------------------------------------------
+  // A login form's fields are found by the names a user gives --input values by; the session
+  // check and the targets of a login hook are each a CSS selector that matches or a text shown.
+  const NOT_TYPED = /^(button|submit|image|reset|hidden|file)$/;
+  const PRESSABLE = 'a, button, input, summary, label, [role=button], [role=link], [onclick], [tabindex]';
+  function loginForm(names) {  // locators of the fields named, whether each is a password, the form
+    const all = Arr.filter(selectAll(document, 'input, select, textarea'),
+      (el) => !el.disabled && !(el.localName === 'input' && Re.test(NOT_TYPED, el.type)));
+    const found = Arr.map(names, (name) => {
+      const wanted = Str.toLowerCase(collapse(name, 200));
+      return Arr.find(all, (el) => Arr.includes(fieldNames(el), wanted)) || null;
+    });
+    const first = Arr.find(found, (el) => el);
+    const form = first && first.form;
+    const submitter = form && selectOne(form, 'button:not([type=button]):not([type=reset]), input[type=submit], input[type=image]');
+    return {
+      fields: Arr.map(found, (el) => (el ? locator(el) : null)),
+      secret: Arr.map(found, (el) => !!el && el.type === 'password'),
+      form: form ? locator(form) : null,
+      submitter: submitter ? locator(submitter) : null,
+    };
+  }
+  function present(what) {  // {locator, shown}: the element named (a text names one a user presses)
+    let el = null;
+    try { el = selectOne(document, what); } catch (e) { el = null; }
+    if (el) return { locator: locator(el), shown: true };
+    const body = document.body;
+    const wanted = Str.toLowerCase(collapse(what, 1000));
+    const pressed = Arr.find(selectAll(document, PRESSABLE), (c) => Str.includes(Str.toLowerCase(label(c)), wanted));
+    return { locator: pressed ? locator(pressed) : null, shown: !!body && Str.includes(textOf(body), what) };
+  }
+  function sessionAlive() {  // whether the page shows the session is alive (null: no check given)
+    const check = CONFIG.session;
+    if (!check) return null;
+    return (check.in == null || present(check.in).shown) && !(check.out != null && present(check.out).shown);
+  }
+
   const agent = {
     // Wait until the page has loaded and settled, then return a snapshot.
     snapshot(opts, done) {
@@ -1845,6 +1894,13 @@
     point(loc, done) {
       done(locate(loc));
     },
+    // The login form's fields by name, and what a CSS selector or a text names.
+    login(names, done) {
+      done(loginForm(names));
+    },
+    present(what, done) {
+      done(present(what));
+    },
     // What the agent of a frame's parent asks of it.
     frame: {
       html: () => documentHTML(fields()),
@@ -1902,7 +1958,10 @@
     }
     return '{' + out + '}';
   }
-  const METHODS = { __proto__: null, snapshot: agent.snapshot, fire: agent.fire, replay: agent.replay, point: agent.point };
+  const METHODS = {
+    __proto__: null, snapshot: agent.snapshot, fire: agent.fire, replay: agent.replay, point: agent.point,
+    login: agent.login, present: agent.present,
+  };
   Dom.addEventListener(window, CHANNEL.request, (event) => {
     const detail = receive(event);
     let request = null;

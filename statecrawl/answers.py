@@ -168,6 +168,7 @@ def snapshot(data: Any) -> dict[str, Any]:
         "timed_out": data.get("timedOut") is True,
         "settle_ms": int(number(data.get("settleMs", 0), "the settle time")),
         "status": _status(data.get("status")),
+        "session": data.get("session") if isinstance(data.get("session"), bool) else None,
     }
 
 

@@ -7,10 +7,8 @@ survives a killed crawl. ``OUT/resources.jsonl`` indexes every URL the crawl met
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import dataclasses
-import hashlib
 import http
 import io
 import json
@@ -37,10 +35,11 @@ from warcio.warcwriter import WARCWriter
 
 from .config import Archive
 from .errors import ArchiveError, one_line
-from .layout import ARCHIVE, RESOURCES, SCREENSHOT_TYPES, atomic_write
+from .layout import ARCHIVE, RESOURCES, SCREENSHOT_TYPES, atomic_write, thumbnail_path
 from .network import Exchange
 from .plugin import CrawlView, Plugin
 from .redaction import strip_userinfo
+from .resources import Seen, payload_digest, read_resources
 
 if TYPE_CHECKING:
     from .browser import Browser
@@ -49,6 +48,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 REVISIT_PROFILE = "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"
 CACHED_BODY = "served from the browser cache; the body was captured earlier"
+REDACTED_TAG = "WARC-Statecrawl-Redacted"  # on the records of a login's redacted exchanges
 
 # Headers that describe the wire encoding; CDP hands back decoded bodies, so they are rewritten.
 _WIRE_HEADERS = {"content-encoding", "transfer-encoding", "content-length"}
@@ -57,16 +57,6 @@ _CSS_REF = re.compile(
     r"""url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)|@import\s+(?:"([^"]*)"|'([^']*)')""",
     re.I,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """A payload already archived: what later identical captures refer to."""
-
-    url: str
-    digest: str
-    record_id: str
-    date: str
 
 
 @dataclass(slots=True)
@@ -200,9 +190,11 @@ class ArchiveWriter:
         parent: str | None,
         action: dict[str, Any] | None,
         rearchived: str | None = None,
+        thumbnail: bytes | None = None,
     ) -> None:
         """Archive a state: its DOM as a resource, its frames as metadata, its screenshot
-        (an image in ``settings.screenshot_format``, or ``None``); ``rearchived``: why it is
+        (an image in ``settings.screenshot_format``, or ``None``) and its ``thumbnail`` (a
+        JPEG, or ``None``); ``rearchived``: why it is
         archived again from its files. The records are built and compressed before the lock
         is taken: other browsers wait for the append only."""
         records = []
@@ -243,6 +235,16 @@ class ArchiveWriter:
                         screenshot,
                         linked,
                         content_type=SCREENSHOT_TYPES[self.settings.screenshot_format],
+                    )
+                )
+            if thumbnail is not None:
+                records.append(
+                    self._record(
+                        f"urn:statecrawl:state:{state_id}:thumbnail",
+                        "resource",
+                        thumbnail,
+                        linked,
+                        content_type=SCREENSHOT_TYPES["jpeg"],
                     )
                 )
         data = _serialize(records)
@@ -291,7 +293,7 @@ class ArchiveWriter:
     def _write_capture(self, ex: Exchange, digest: str | None, state_id: str | None) -> None:
         body = ex.body or b""
         date = _warc_date(ex.started)
-        tags = _tags(date, state_id)
+        tags = _tags(date, state_id, ex.redacted)
         if ex.body is None:
             tags["WARC-Statecrawl-Body-Error"] = one_line(ex.body_error or CACHED_BODY)
         else:
@@ -316,7 +318,7 @@ class ArchiveWriter:
             self._stats.skipped += 1
             return
         date = _warc_date(ex.started)
-        tags = _tags(date, state_id)
+        tags = _tags(date, state_id, ex.redacted)
         tags["WARC-Refers-To"] = earlier.record_id
         length = len(ex.body) if ex.body is not None else None
         revisit = self._builder.create_revisit_record(
@@ -336,7 +338,7 @@ class ArchiveWriter:
         request = self._request_record(ex, date, state_id, None)
         fields = {"error": ex.failed or "no response", "resource-type": ex.resource_type}
         text = "".join(f"{name}: {one_line(value)}\r\n" for name, value in fields.items())
-        tags = {**_tags(date, state_id), "WARC-Refers-To": _record_id(request)}
+        tags = {**_tags(date, state_id, ex.redacted), "WARC-Refers-To": _record_id(request)}
         error = self._record(ex.url, "metadata", text.encode("utf-8"), tags)
         self._write(_serialize([request, error]), 2)
 
@@ -351,7 +353,7 @@ class ArchiveWriter:
             headers.insert(0, ("Host", parts.netloc.rpartition("@")[2]))
         if ex.request_body is not None:
             headers.append(("Content-Length", str(len(body))))
-        tags = _tags(date, state_id)
+        tags = _tags(date, state_id, ex.redacted)
         if concurrent_to:
             tags["WARC-Concurrent-To"] = concurrent_to
         return self._builder.create_warc_record(
@@ -764,7 +766,8 @@ def _payload(headers: StatusAndHeaders) -> Seen | None:
 
 def state_part(headers: StatusAndHeaders) -> tuple[str, str] | None:
     """The state a record archives and which part of it: ``snapshot`` (see
-    :func:`snapshot_state`), ``frames`` or ``screenshot``; ``None`` for other records."""
+    :func:`snapshot_state`), ``frames``, ``screenshot`` or ``thumbnail``; ``None`` for other
+    records."""
     state = headers.get_header("WARC-Statecrawl-State")
     if state is None:
         return None
@@ -781,32 +784,6 @@ def snapshot_state(headers: StatusAndHeaders) -> str | None:
     if not headers.get_header("WARC-Statecrawl-Key"):
         return None
     return headers.get_header("WARC-Statecrawl-State")
-
-
-def read_resources(directory: Path | str) -> list[dict[str, Any]]:
-    """The resource index of a crawl directory, one dict per URL."""
-    path = Path(directory) / RESOURCES
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ArchiveError(
-            f"no resource index at {path}: is {directory} a crawl directory?"
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ArchiveError(f"cannot read resource index {path}: {exc}") from None
-    entries = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            try:
-                entries.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise ArchiveError(f"{path}:{number}: not a JSON line: {exc}") from None
-    return entries
-
-
-def payload_digest(payload: bytes) -> str:
-    """The WARC payload digest of ``payload``: ``sha1:`` + base32 of the SHA-1."""
-    return "sha1:" + base64.b32encode(hashlib.sha1(payload).digest()).decode("ascii")
 
 
 def css_references(css: str, base_url: str) -> list[str]:
@@ -870,8 +847,12 @@ def _rewritten(name: str) -> bool:
     return name.startswith(":") or name.lower() in _WIRE_HEADERS
 
 
-def _tags(date: str, state_id: str | None) -> dict[str, str]:
+def _tags(date: str, state_id: str | None, redacted: bool = False) -> dict[str, str]:
+    """The WARC headers of an exchange's records; ``redacted``: a login's exchange whose
+    secrets were taken out (``statecrawl.login.Secrets``)."""
     tags = {"WARC-Date": date}
+    if redacted:
+        tags[REDACTED_TAG] = "login"
     if state_id is not None:
         tags["WARC-Statecrawl-State"] = state_id
     return tags
@@ -937,6 +918,7 @@ class Archiver(Plugin):
     in an incremental crawl, a URL the earlier crawl has a screenshot of has one)."""
 
     needs_network = True
+    fatal = (ArchiveError,)  # an archive that cannot be written (a full disk) ends the crawl
 
     def __init__(self) -> None:
         self.writer: ArchiveWriter | None = None
@@ -986,9 +968,11 @@ class Archiver(Plugin):
             html = (crawl.directory.path / attrs["snapshot"]).read_text(encoding="utf-8")
             shot = crawl.directory.path / attrs["screenshot"] if attrs.get("screenshot") else None
             image = shot.read_bytes() if shot is not None and shot.is_file() else None
+            small = crawl.directory.path / thumbnail_path(node)
+            thumbnail = small.read_bytes() if small.is_file() else None
             parent, action = _way_in(graph, node)
             self.writer.write_state(node, node, attrs.get("url") or "", html, None, image,
-                                    parent, action, rearchived=why)
+                                    parent, action, rearchived=why, thumbnail=thumbnail)
         repairs = [*cuts, f"{len(found)} states archived again from states/ ({why})"]
         if lost:
             repairs.append(f"the captures of {len(lost)} URLs are lost: {', '.join(lost[:3])}"
@@ -1023,12 +1007,18 @@ class Archiver(Plugin):
         if image is not None:
             relative = crawl.directory.write_screenshot(state.id, image, settings.screenshot_format)
             crawl.annotate(state.id, screenshot=relative)
+        thumbnail = snapshot.thumbnail  # a browser of another process took it
+        if thumbnail is None and settings.thumbnails and browser is not None:
+            thumbnail = browser.thumbnail()
+        if thumbnail is not None:
+            crawl.directory.write_thumbnail(state.id, thumbnail)
         described = None
         if action is not None:
             fields = ("name", "status", "event", "action")
             described = {**dict(zip(fields, action.as_tuple(), strict=True)), "key": action.key}
         self.writer.write_state(
-            state.id, state.key, state.url, snapshot.html, snapshot.frames, image, parent, described
+            state.id, state.key, state.url, snapshot.html, snapshot.frames, image, parent,
+            described, thumbnail=thumbnail,
         )
 
     def _shoots(self, mode: str, url: str) -> bool:

@@ -34,7 +34,7 @@ from selenium.common.exceptions import (
 )
 from selenium.webdriver.remote.command import Command
 
-from . import answers
+from . import answers, login
 from .config import Config
 from .errors import (
     ActionFailed,
@@ -51,6 +51,8 @@ from .state import Action, Snapshot
 
 CHROME_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 DRIVER_NAMES = ("chromedriver",)
+THUMBNAIL_WIDTH = 320  # pixels across a state's thumbnail (archive.thumbnails)
+THUMBNAIL_QUALITY = 60  # its JPEG quality: about 10 kB a page
 INSTALL_HINT = "install it with `apt-get install chromium chromium-driver`"
 FLAGS = (
     "--headless=new",
@@ -203,6 +205,12 @@ class Browser:
         self.frame_id: str | None = None
         self.requests = 0
         self.channel = secrets.token_hex(16)
+        login.check_given(config.login)
+        self.login_hook: login.Hook | None = None  # a plugin's ``login(page)``, set by the crawl
+        self.session_dir = config.out  # where the session is kept (the crawl's working folder)
+        self.session = login.imported(config.login)  # restored by every reset
+        self.secrets = login.Secrets(config.login)
+        self.relogins = 0  # logins after the session ended
         source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
         agent_config = {
             **self.scope.for_agent(),
@@ -216,6 +224,7 @@ class Browser:
             "defaultText": config.inputs.default_text,
             "maxOptions": config.inputs.max_options,
             "channel": self.channel,
+            "session": login.session_check(config.login),
         }
         self.agent_source = f"{source.rstrip()}({json.dumps(agent_config)});\n"
 
@@ -268,6 +277,9 @@ class Browser:
             patterns = self.scope.request_patterns()
             self.driver.execute_cdp_cmd("Network.enable", {})
             self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urlPatterns": patterns})
+            auth = login.basic_auth(self.config.login)
+            if auth:
+                self.driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": auth})
             if self.capture_network:
                 self.capture = NetworkCapture(self.driver)
                 self.capture.start()
@@ -339,10 +351,11 @@ class Browser:
         never returns, so a hung page must end in a client-side timeout."""
         self.web.command_executor.client_config.timeout = seconds + 2
 
-    def _call(self, method: str, arg: Any) -> dict[str, Any]:
-        """Call a page-agent method: one request through the channel, one answer. A page that
-        has no agent answers ``{"missing": True}``, one that went away ``{"leaving": True}``."""
-        self._limit(self.script_timeout)
+    def _call(self, method: str, arg: Any, limit: float | None = None) -> dict[str, Any]:
+        """Call a page-agent method: one request through the channel, one answer, within
+        ``limit`` seconds (the script timeout by default). A page that has no agent answers
+        ``{"missing": True}``, one that went away ``{"leaving": True}``."""
+        self._limit(max(limit or 0.0, self.script_timeout))
         self.requests += 1
         request = json.dumps([self.channel, self.requests, method, arg])[1:-1]
         try:
@@ -421,7 +434,10 @@ class Browser:
         with contextlib.suppress(
             BrowserError, WebDriverException, urllib3.exceptions.HTTPError, OSError
         ):
-            self.exchanges.extend(self.capture.drain(final=final))
+            # (the browser's log holds the session's cookies and tokens in its headers)
+            with login.unlogged() if self.config.login.enabled else contextlib.nullcontext():
+                drained = self.capture.drain(final=final)
+            self.exchanges.extend(self.secrets.scrub(drained))
 
     def load(self, url: str) -> Snapshot:
         """Load ``url`` and return the settled state it shows."""
@@ -454,7 +470,7 @@ class Browser:
             if _crashed(exc):
                 raise BrowserCrashed(f"the browser died loading {url}") from None
             raise NavigationError(f"cannot load {url}: {reason(exc)}") from None
-        snapshot = self.settled()
+        snapshot = self.settled(loading=True)
         if not snapshot.url.startswith(("http:", "https:")):
             code = ERROR_CODE.search(snapshot.html)
             why = (code.group(1) or code.group(0)) if code else f"the browser showed {snapshot.url}"
@@ -462,13 +478,19 @@ class Browser:
         self.visited.add(origin(url))
         return snapshot
 
-    def settled(self, light: bool = False, navigating: bool = False) -> Snapshot:
+    def settled(
+        self, light: bool = False, navigating: bool = False, loading: bool = False
+    ) -> Snapshot:
         """The current document's snapshot once loaded and settled, riding out navigations
         within the load timeout; ``navigating``: an action started one, and a call may wait
-        in the document being left until the next one commits."""
+        in the document being left until the next one commits; ``loading``: a load started
+        the document, whose page may keep the agent from answering until the load timeout
+        (a thousand frames loading in the agent's own thread)."""
         deadline = time.monotonic() + self.config.timing.load_timeout
         while True:
-            result = self._call("snapshot", {"volatile": self.volatile, "light": light})
+            limit = deadline - time.monotonic() if loading else None
+            arg = {"volatile": self.volatile, "light": light}
+            result = self._call("snapshot", arg, limit)
             left = result.get("leaving") or result.get("missing")
             if (left or navigating) and time.monotonic() > deadline:
                 raise PageTimeout("a navigation did not complete in time")
@@ -552,10 +574,14 @@ class Browser:
 
     def clear_storage(self) -> None:
         """Forget cookies, and storage of every origin visited if pages used any; the HTTP
-        cache stays."""
+        cache stays. The login's session is put back: its cookies here, its storage by the
+        next document (see :meth:`reset`)."""
         web = self.web
         web.execute_cdp_cmd("Network.clearBrowserCookies", {})
-        if not self.storage_used:
+        if self.session is not None and self.session.cookies:
+            with login.unlogged():
+                web.execute_cdp_cmd("Network.setCookies", {"cookies": self.session.cookie_params()})
+        if not (self.storage_used or (self.session is not None and self.session.storage)):
             return
         self.storage_used = False
         for site in sorted(self.scope.origins | self.visited):
@@ -583,7 +609,61 @@ class Browser:
             if _crashed(exc):
                 raise BrowserCrashed("the browser died while resetting") from None
             raise
-        return self.load(url)
+        if self.session is None and self.can_log_in():
+            self.log_in()
+        snapshot = self._load_in_session(url)
+        if snapshot.session is False and self.can_log_in():
+            log.info("the session ended: logging in again")
+            self.log_in()
+            snapshot = self.load(url)
+        return snapshot
+
+    def _load_in_session(self, url: str) -> Snapshot:
+        """Load ``url`` with the session's storage put back into its document first."""
+        script = self.session.restore_script() if self.session is not None else None
+        if script is None:
+            return self.load(url)
+        web = self.web
+        with login.unlogged():
+            added = web.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
+        try:
+            return self.load(url)
+        finally:
+            with contextlib.suppress(WebDriverException):
+                web.execute_cdp_cmd(
+                    "Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]}
+                )
+
+    def can_log_in(self) -> bool:
+        """Whether there is a way to log in (again): a plugin's hook or a login page."""
+        return self.login_hook is not None or self.config.login.url is not None
+
+    def log_in(self) -> login.Session:
+        """Log in from a clean browser (a plugin's hook, else the ``[login]`` form) and keep
+        the session it makes; the login's own exchanges are archived with their secrets
+        redacted, or not at all (``login.archive``)."""
+        settings = self.config.login
+        hook = self.login_hook or (login.form_login(settings) if settings.fields else None)
+        if hook is None:
+            raise login.LoginFailed(
+                "login.url is given without fields: give them (--login NAME=VALUE) or a "
+                "plugin's login hook"
+            )
+        ended, self.session = self.session, None
+        self.clear_storage()
+        self._drain()
+        start = len(self.exchanges)
+        with login.unlogged():
+            session = login.log_in(self, hook)
+            self.secrets.add_values(session.values())
+            self._drain()
+        made, self.exchanges[start:] = self.exchanges[start:], []
+        if settings.archive == "redacted":
+            self.exchanges.extend(self.secrets.scrub(made, login=True))
+        self.relogins += ended is not None
+        self.session = session
+        login.announce(session, self.session_dir)
+        return session
 
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image: ``"png"``, or ``"jpeg"`` or ``"webp"`` at ``quality``
@@ -592,4 +672,13 @@ class Browser:
         args: dict[str, Any] = {"format": image_format, "optimizeForSpeed": True}
         if image_format != "png":
             args["quality"] = quality
+        return base64.b64decode(self.web.execute_cdp_cmd("Page.captureScreenshot", args)["data"])
+
+    def thumbnail(self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY) -> bytes:
+        """The viewport scaled to ``width`` pixels across, as a JPEG: Chromium scales it as
+        it captures (``clip.scale``), so it costs little more than the CDP round trip."""
+        view = self.config.browser
+        clip = {"x": 0, "y": 0, "width": view.window_width, "height": view.window_height,
+                "scale": width / view.window_width}  # fmt: skip
+        args = {"format": "jpeg", "quality": quality, "optimizeForSpeed": True, "clip": clip}
         return base64.b64decode(self.web.execute_cdp_cmd("Page.captureScreenshot", args)["data"])

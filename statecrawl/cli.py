@@ -14,15 +14,17 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from . import __version__, analysis
-from .config import Config, merge, read_seeds
+from . import analysis
+from .config import Config, ServiceSettings, merge, read_seeds
 from .demo_app.data import REVISIONS
 from .directory import Crawl, load
 from .errors import ConfigError, StatecrawlError, StatecrawlWarning, one_line
+from .events import EventLog
 from .layout import STORE
 from .outage import Period
 from .report import build_report
 from .store import SqliteStore
+from .version import __version__
 
 if TYPE_CHECKING:  # the engine loads Selenium: only a crawl imports it
     from .explorer import Explorer, Stats
@@ -93,12 +95,21 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             "screenshots": args.screenshots,
             "screenshot_format": args.screenshot_format,
             "screenshot_quality": args.screenshot_quality,
+            "thumbnails": False if args.no_thumbnails else None,
         },
         "model": args.model,
         "strategy": args.strategy,
         "executor": args.executor,
         "cluster": args.cluster,
         "incremental": {"since": args.since},
+        "login": {
+            "url": args.login_url,
+            "fields": dict(args.login) if args.login else None,
+            "logged_in": args.logged_in,
+            "logged_out": args.logged_out,
+            "cookies": args.cookies,
+            "storage_state": args.storage_state,
+        },
     }
 
 
@@ -268,6 +279,16 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exclude", action="append", metavar="REGEX", help="URLs to leave out")
     p.add_argument("--input", action="append", type=_input_pair, metavar="NAME=VALUE",
                    help="a value to type into the field NAME (repeatable)")
+    p.add_argument("--login-url", metavar="URL", help="the page of the login form")
+    p.add_argument("--login", action="append", type=_input_pair, metavar="NAME=VALUE",
+                   help="a value to type into the login form's field NAME (repeatable)")
+    p.add_argument("--logged-in", metavar="TEXT-OR-SELECTOR",
+                   help="what shows while logged in: a CSS selector or a text")
+    p.add_argument("--logged-out", metavar="TEXT-OR-SELECTOR",
+                   help="what shows once logged out: a CSS selector or a text")
+    p.add_argument("--cookies", metavar="FILE", help="a session to start with: cookies.txt")
+    p.add_argument("--storage-state", metavar="FILE",
+                   help="a session to start with: Playwright's storage-state JSON")
     p.add_argument("--browsers", type=int, help="parallel browsers (1); Dask workers started")
     p.add_argument("--executor", help="what runs the browsers: threads (here) or dask")
     p.add_argument("--cluster", metavar="ADDRESS",
@@ -290,9 +311,13 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
                    help="the screenshots' image format (jpeg)")
     p.add_argument("--screenshot-quality", type=int, metavar="1-100",
                    help="jpeg or webp quality (50)")
+    p.add_argument("--no-thumbnails", action="store_true", default=None,
+                   help="no small JPEG of every state (the report then shows its snapshot)")
     p.add_argument("--viewport", type=_viewport, metavar="WIDTHxHEIGHT",
                    help="the page's viewport, and the screenshots' size, in pixels (1280x900)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress line")
+    p.add_argument("--events", type=Path, metavar="FILE",
+                   help="append the live figures and each state found to FILE as JSON lines")
 
 
 class Parser(argparse.ArgumentParser):
@@ -333,6 +358,9 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser("report", help="write a static HTML report of a crawl directory")
     r.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     r.add_argument("--out", "-o", type=Path, metavar="REPORT", help="report directory (DIR/report)")
+    r.add_argument("--against", type=Path, metavar="OLD",
+                   help="an earlier crawl: mark the states new, changed or deleted since it "
+                        "(an incremental crawl's report compares with its --since by default)")
     p_replay = sub.add_parser("replay", help="serve a crawl's archive on loopback, offline")
     p_replay.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     p_replay.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (a free one)")
@@ -365,7 +393,49 @@ def parser() -> argparse.ArgumentParser:
         metavar="F",
         help="exit status 2 when fewer states are reproduced (0.95)",
     )
+    p_serve = sub.add_parser("serve", help="crawl as a service: an HTTP API and a web page")
+    p_serve.add_argument("--host", default="127.0.0.1",
+                         help="address to listen on (127.0.0.1; any other needs --token-file)")
+    p_serve.add_argument("--port", type=_port, default=8080, help="port to listen on (8080)")
+    p_serve.add_argument("--data", type=Path, required=True, metavar="DIR",
+                         help="where the job queue and every crawl directory are kept")
+    p_serve.add_argument("--max-running", type=int, default=2, metavar="N",
+                         help="crawls running at once; the others wait in the queue (2)")
+    p_serve.add_argument("--cluster", metavar="ADDRESS",
+                         help="a Dask scheduler, tcp://HOST:8786, every crawl's browsers run on")
+    p_serve.add_argument("--token-file", type=Path, metavar="FILE",
+                         help="file whose first line is the token every API call must bring")
+    p_serve.add_argument("--max-browsers", type=int, metavar="N",
+                         help="the most browsers a crawl may ask for (no cap)")
+    p_serve.add_argument("--max-time", type=float, metavar="SECONDS",
+                         help="the longest a crawl may run, and its time when it sets none")
+    p_serve.add_argument("--max-states", type=int, metavar="N",
+                         help="the most states a crawl may ask for, and its bound when it "
+                              "sets none")
+    p_serve.add_argument("--max-browsers-per-host", type=int, metavar="N",
+                         help="the most browsers all crawls together have on one host "
+                              "(no bound)")
     return p
+
+
+def run_serve(args: argparse.Namespace) -> None:
+    """``statecrawl serve``, if the ``serve`` extra is installed."""
+    settings = ServiceSettings(
+        data=args.data, host=args.host, port=args.port, max_running=args.max_running,
+        cluster=args.cluster, token_file=args.token_file, max_browsers=args.max_browsers,
+        max_time=args.max_time, max_states=args.max_states,
+        max_browsers_per_host=args.max_browsers_per_host,
+    )
+    try:
+        import starlette  # noqa: F401 (the extra's packages, looked for before anything starts)
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise ConfigError(
+            f"statecrawl serve needs {exc.name}: pip install 'statecrawl[serve]'"
+        ) from None
+    from .service import serve
+
+    serve(settings)
 
 
 DEMO_DEFAULTS = {
@@ -391,7 +461,7 @@ def run_demo(args: argparse.Namespace, signals: Signals | None = None) -> Crawl:
             f"demo app (revision {app.revision}) at {app.url}; queries: {', '.join(DEMO_QUERIES)}",
             file=sys.stderr,
         )
-        result = run_crawl(config, args.quiet, signals=signals)
+        result = run_crawl(config, args.quiet, signals=signals, events=args.events)
     states = list(result.states())
     html = {s["id"]: result.html(s["id"]) for s in states}
     found = coverage(states, html, DEMO_QUERIES, args.revision)
@@ -407,19 +477,34 @@ def run_demo(args: argparse.Namespace, signals: Signals | None = None) -> Crawl:
 
 
 def run_crawl(
-    config: Config, quiet: bool, stream: TextIO = sys.stderr, signals: Signals | None = None
+    config: Config,
+    quiet: bool,
+    stream: TextIO = sys.stderr,
+    signals: Signals | None = None,
+    events: Path | None = None,
 ) -> Crawl:
-    """Run a crawl with a progress line, and print the summary; ``signals`` stop it."""
+    """Run a crawl with a progress line (and its events appended to the file ``events``, for
+    a program watching it), and print the summary; ``signals`` stop it."""
     progress = Progress(stream, enabled=not quiet)
+    log = EventLog(events) if events is not None else None
     from .explorer import Explorer
 
-    explorer = Explorer(config, progress=progress)
+    def tick(stats: Stats) -> None:
+        progress(stats)
+        if log is not None:
+            log(stats)
+
+    explorer = Explorer(config, progress=tick, plugins=[log] if log is not None else [])
     if signals is not None:
         signals.explorer = explorer
     try:
         result = explorer.run()
+        if log is not None:
+            log.end(result.stats)
     finally:
         progress.done()
+        if log is not None:
+            log.close()
     summary(result, sys.stdout)
     return result
 
@@ -475,11 +560,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = parser().parse_args(argv)
             configure_logging(args.log_level)
             if args.command == "crawl":
-                run_crawl(build_config(args, args.urls), args.quiet, signals=signals)
+                config = build_config(args, args.urls)
+                run_crawl(config, args.quiet, signals=signals, events=args.events)
             elif args.command == "demo":
                 run_demo(args, signals)
             elif args.command == "report":
-                print(f"report: {build_report(args.directory, args.out)}")
+                print(f"report: {build_report(args.directory, args.out, against=args.against)}")
             elif args.command == "replay":
                 from .replay import serve
 
@@ -494,6 +580,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(json.dumps(changes, ensure_ascii=False, indent=1))
                 else:
                     print_diff(changes, sys.stdout)
+            elif args.command == "serve":
+                run_serve(args)
             elif args.command == "verify":
                 from .integrity import check_integrity, rebuild_store
                 from .replay import check_fidelity

@@ -12,6 +12,7 @@ import dataclasses
 import functools
 import inspect
 import ipaddress
+import json
 import math
 import re
 import tomllib
@@ -27,7 +28,7 @@ from typing import Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from .errors import ConfigError, StatecrawlWarning
-from .redaction import has_userinfo, masked
+from .redaction import REDACTED, has_userinfo, masked
 
 F = TypeVar("F", bound=Callable[..., Any])
 DANGEROUS_DEFAULT = (r"(?i)\b(log ?out|sign ?out|log ?off|delete|remove|destroy|unsubscribe)\b",)
@@ -250,6 +251,9 @@ class Archive:
     ``screenshot_quality`` from 1 to 100 (jpeg and webp only). A screenshot holds its
     browser about 50 ms whatever the format, so the default takes one per URL, as jpeg at 50:
     the archive then costs a crawl little time and space (see the README's benchmarks).
+    ``thumbnails``: a 320-pixel JPEG of every state besides (``states/<id>.thumb.jpg``, and a
+    WARC record), so that the report pictures each one; it costs about a tenth of a
+    screenshot (see the README's benchmarks).
 
     ``dedup``: what a capture of a payload already archived (same URL, same digest) becomes.
     ``"revisit"``: a revisit record, always. ``"state"``: a revisit record when a state
@@ -265,6 +269,7 @@ class Archive:
     screenshots: Literal["all", "none", "new-url"] = "new-url"
     screenshot_format: Literal["png", "jpeg", "webp"] = "jpeg"
     screenshot_quality: int = 50
+    thumbnails: bool = True
     include_types: tuple[str, ...] = ()
     exclude_types: tuple[str, ...] = ()
     exclude_extensions: tuple[str, ...] = ()
@@ -292,7 +297,9 @@ class PolitenessSettings:
     ``retries`` times. A host that could not be reached (or broke down: a 5xx to a request
     it answered before) is held back the same way, and the work it failed is done again up to
     ``outage_retries`` times, then recorded as a failure (a later ``--resume`` tries it
-    again). A host is a host name, whatever the port.
+    again). A host is a host name, whatever the port. ``shared``: a folder through which
+    the crawls that name it share each host's ``max_browsers_per_host`` (``statecrawl serve``
+    gives its jobs one), so that together they never have more browsers on it.
     """
 
     max_browsers_per_host: int | None = None
@@ -301,6 +308,7 @@ class PolitenessSettings:
     max_backoff_ms: int = 60_000
     retries: int = 3
     outage_retries: int = 6
+    shared: Path | None = None
 
     def __post_init__(self) -> None:
         _normalise(self, "politeness.")
@@ -341,6 +349,78 @@ class Incremental:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Login:
+    """How a crawl logs in, and how it knows it still is (see :mod:`statecrawl.login`).
+
+    ``url``: the page of the login form; ``fields``: the values typed into it, each field
+    found as ``inputs`` are (by label, aria-label, placeholder, name or id, in any case);
+    ``submit``: the button to press (a CSS selector or its text; by default the fields' form
+    is submitted). The session is alive while ``logged_in`` shows and ``logged_out`` does not
+    (each a CSS selector that matches or a text the page shows). ``cookies`` (a Netscape
+    ``cookies.txt``) and ``storage_state`` (Playwright's JSON) give a session to start with;
+    ``http_user`` and ``http_password``, HTTP basic auth for every request. ``archive``: the
+    login's own requests are archived with their secrets redacted, or ``"none"``: not at all.
+    Field values and the HTTP password are never stored: a resumed crawl is given them again.
+    """
+
+    url: str | None = None
+    fields: Mapping[str, str] = field(default_factory=dict, repr=False)
+    submit: str | None = None
+    logged_in: str | None = None
+    logged_out: str | None = None
+    archive: Literal["redacted", "none"] = "redacted"
+    cookies: Path | None = None
+    storage_state: Path | None = None
+    http_user: str | None = None
+    http_password: str | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        _normalise(self, "login.")
+        object.__setattr__(self, "fields", types.MappingProxyType(dict(self.fields)))
+        if self.url is not None:
+            _check_no_userinfo("login.url", self.url)
+            check_url(self.url)
+        for name in self.fields:
+            _check(bool(name.strip()), "login.fields: a field name must not be empty")
+        for name in ("fields", "submit"):
+            _check(
+                not getattr(self, name) or self.url is not None,
+                f"login.{name} needs login.url, the form's page",
+            )
+        for name in ("submit", "logged_in", "logged_out"):
+            _check(getattr(self, name) != "", f"login.{name} must not be empty")
+        _check(
+            self.url is None or self.logged_in is not None or self.logged_out is not None,
+            "login.url needs a check that the session is alive: --logged-in TEXT-OR-SELECTOR "
+            "(or --logged-out)",
+        )
+        _check(
+            (self.http_user is None) == (self.http_password is None),
+            "login.http_user and login.http_password go together",
+        )
+        for name in ("cookies", "storage_state"):
+            path = getattr(self, name)
+            _check(path is None or path.is_file(), f"login.{name}: no file at {path}")
+
+    @property
+    def enabled(self) -> bool:
+        """Whether the crawl runs behind a login at all."""
+        return any((
+            self.url, self.cookies, self.storage_state, self.http_user, self.logged_in,
+            self.logged_out,
+        ))
+
+    def stored(self) -> dict[str, Any]:
+        """These settings as a crawl records them: every field value and the HTTP password
+        replaced by ``[redacted]``."""
+        data = _plain(self)
+        data["fields"] = {name: REDACTED for name in self.fields}
+        if self.http_password is not None:
+            data["http_password"] = REDACTED
+        return data
+
+
+@dataclass(frozen=True, kw_only=True)
 class Config:
     """A whole crawl: where it starts, where it writes, and every setting."""
 
@@ -357,6 +437,7 @@ class Config:
     archive: Archive = field(default_factory=Archive)
     incremental: Incremental = field(default_factory=Incremental)
     politeness: PolitenessSettings = field(default_factory=PolitenessSettings)
+    login: Login = field(default_factory=Login)
     model: str = "dom"
     strategy: str = "breadth-first"
     seed: int = 0
@@ -379,6 +460,11 @@ class Config:
             self.explore.shortcuts or self.incremental.since is None,
             "--exhaustive fires everything: it cannot build on an earlier crawl (--since)",
         )
+        _check(
+            self.login.http_user is None or not self.scope.allow,
+            "login.http_user: HTTP auth would be sent to the scope.allow hosts too: "
+            "give one or the other",
+        )
         if self.cluster is not None:
             _check_no_userinfo("cluster", self.cluster)
             _check(
@@ -394,16 +480,20 @@ class Config:
 
     @classmethod
     def from_toml(cls, path: str | Path, **overrides: Any) -> Config:
-        """Read a TOML file; ``overrides`` (non-None values) win over the file's values."""
+        """Read a TOML file (or a JSON file of the same tables, by its ``.json`` suffix: what
+        ``statecrawl serve`` writes); ``overrides`` (non-None values) win over the file's."""
         path = argument("path", path, Path)
         try:
-            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+            text = Path(path).read_text(encoding="utf-8")
+            data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
         except FileNotFoundError:
             raise ConfigError(f"config file not found: {path}") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(f"cannot read config file {path}: {exc}") from None
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"config file {path} is not valid JSON: {exc}") from None
         return cls.from_mapping(merge(data, overrides))
 
     @classmethod
@@ -423,8 +513,67 @@ class Config:
             return _salvage(cls, data, "", source)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data that ``from_mapping`` turns back into this config."""
-        return _plain(self)
+        """Plain JSON-ready data that ``from_mapping`` turns back into this config, less the
+        login's secrets (``Login.stored``)."""
+        return {**_plain(self), "login": self.login.stored()}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ServiceSettings:
+    """``statecrawl serve``: where it listens and keeps its jobs, how many crawls run at once,
+    and the operator's caps on every crawl's browsers, time (seconds) and states (a crawl that
+    sets none gets the cap), and on the browsers all crawls have on one host. A bind other
+    than loopback needs ``token_file``, the file of the token every API call must bring."""
+
+    data: Path
+    host: str = "127.0.0.1"
+    port: int = 8080
+    max_running: int = 2
+    cluster: str | None = None  # a Dask scheduler every job's browsers run on
+    token_file: Path | None = None
+    max_browsers: int | None = None
+    max_time: float | None = None
+    max_states: int | None = None
+    max_browsers_per_host: int | None = None  # across all the crawls, each host
+
+    def __post_init__(self) -> None:
+        _normalise(self, "serve.")
+        _check_range("serve.port", self.port, 1, 65_535)
+        _check_range("serve.max_running", self.max_running, 1, MAX_COUNT)
+        _check_range("serve.max_browsers", self.max_browsers, 1, MAX_BROWSERS)
+        _check_range("serve.max_time", self.max_time, 0, YEAR, " seconds", above=True)
+        _check_range("serve.max_states", self.max_states, 1, MAX_COUNT)
+        _check_range("serve.max_browsers_per_host", self.max_browsers_per_host, 1, MAX_BROWSERS)
+        _check(
+            self.loopback or self.token_file is not None,
+            f"--host {self.host} is reachable from other machines: give --token-file, the "
+            "token every API call must bring",
+        )
+        if self.cluster is not None:
+            Config(start_urls=("http://127.0.0.1/",), executor="dask", cluster=self.cluster)
+
+    @property
+    def loopback(self) -> bool:
+        """Whether the service listens on this machine only."""
+        if self.host == "localhost":
+            return True
+        try:
+            return ipaddress.ip_address(self.host.strip("[]")).is_loopback
+        except ValueError:
+            return False
+
+    def token(self) -> str | None:
+        """The token API calls must bring (the first line of ``token_file``), if any."""
+        if self.token_file is None:
+            return None
+        try:
+            lines = self.token_file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"cannot read --token-file {self.token_file}: {exc}") from None
+        token = lines[0].strip() if lines else ""
+        _check(len(token) >= 16, f"--token-file {self.token_file}: the token must be at least "
+               "16 characters on its first line")
+        return token
 
 
 def check_url(url: str) -> None:
@@ -766,6 +915,7 @@ def _plain(value: Any) -> Any:
 
 
 _guard_constructor(Config, "config")
+_guard_constructor(ServiceSettings, "serve")
 for _section in dataclasses.fields(Config):
     if dataclasses.is_dataclass(_hints(Config)[_section.name]):
         _guard_constructor(_hints(Config)[_section.name], _section.name)

@@ -4,6 +4,7 @@ there, whole or not at all (a crash or a full disk never leaves half a file behi
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,8 +20,23 @@ RESERVED = 1 << 20  # its least size in bytes
 STORE = "crawl.sqlite"  # the crawl store: runs and the last checkpoint, to resume from
 LOCK = "lock"  # held by the run writing the directory; holds its PID (see lock.py)
 CHANGES = "changes.json"  # an incremental crawl's states against the earlier crawl's
+SESSION = "session"  # a login's cookies and storage (mode 0600; export and report skip it)
+THUMBNAIL = "thumb.jpg"  # states/<id>.thumb.jpg: every state's small JPEG (archive.thumbnails)
 # Screenshot formats (``archive.screenshot_format``), each its file extension, and their types.
 SCREENSHOT_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}
+
+
+def link_or_copy(source: Path, target: Path) -> None:
+    """Hard-link ``source`` to ``target``, or copy it where links cannot be made."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+
+
+def thumbnail_path(state_id: str) -> str:
+    """Where a state's thumbnail is, relative to its crawl directory."""
+    return f"{STATES}/{state_id}.{THUMBNAIL}"
 
 
 def atomic_write(path: Path, data: bytes | str | Callable[[Path], None]) -> None:

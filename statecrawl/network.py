@@ -53,6 +53,7 @@ class Exchange:
     from_cache: bool = False
     referrer: str | None = None
     failed: str | None = None
+    redacted: bool = False  # a login's own exchange, its secrets taken out (``login.Secrets``)
 
     def response_header(self, name: str) -> str | None:
         """The first response header called ``name`` (any case), or None."""

@@ -16,14 +16,20 @@ from .state import Action
 
 class Danger:
     """Actions that may end the session or destroy data (a logout, a delete): matched by
-    label, and by URL for links, against the configured patterns."""
+    label, and by URL for links, against the configured patterns, or seen to end the login's
+    session (:meth:`learn`), whatever their label."""
 
     def __init__(self, patterns: Iterable[str], policy: str = "last") -> None:
         self.patterns = [re.compile(p) for p in patterns]
         self.policy = policy  # "last": fired after the others; "skip": never fired
+        self.learned: set[str] = set()  # keys of the actions seen to end the session
+
+    def learn(self, action: Action) -> None:
+        """``action`` ended the login's session: it is dangerous from now on."""
+        self.learned.add(action.key)
 
     def __call__(self, action: Action) -> bool:
-        return any(
+        return action.key in self.learned or any(
             p.search(action.label) or (action.is_link and p.search(action.action))
             for p in self.patterns
         )

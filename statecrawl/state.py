@@ -113,7 +113,9 @@ class Snapshot:
     navigated: str | None = None
     status: int | None = None
     truncated: bool = False  # the DOM was longer than answers.MAX_HTML and was cut
+    session: bool | None = None  # the login's check passed (None: the crawl has no login)
     screenshot: bytes | None = None  # taken with the snapshot by a worker of another process
+    thumbnail: bytes | None = None  # likewise (archive.thumbnails)
 
     @classmethod
     def from_agent(cls, data: Any) -> Snapshot:
@@ -122,9 +124,10 @@ class Snapshot:
         return cls(**answers.snapshot(data))
 
     def meta(self) -> dict[str, Any]:
-        """Every field but the DOM, its frames and a screenshot: what the crawl store keeps
+        """Every field but the DOM, its frames and its images: what the crawl store keeps
         (the DOM is in ``states/``); ``Snapshot(html=..., **meta)`` builds the snapshot back."""
-        kept = (f.name for f in fields(self) if f.name not in ("html", "frames", "screenshot"))
+        images = ("screenshot", "thumbnail")
+        kept = (f.name for f in fields(self) if f.name not in ("html", "frames", *images))
         return {name: getattr(self, name) for name in kept}
 
     def actions(self) -> list[Action]:

@@ -299,6 +299,7 @@ class FakeBrowser:
         self.driver: FakeApp | None = None  # set while the browser runs
         self.profile: str | None = None
         self.restarts = 0
+        self.relogins = 0  # (a fake app has no login)
         self.volatile: list[str] = []  # handed to the page agent in reality: it masks nothing
         self.document: Document | None = None
         self.hung = False

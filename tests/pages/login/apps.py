@@ -1,0 +1,247 @@
+"""Three applications behind a login, served by the tests' ``Site`` (werkzeug):
+
+- ``Notes``: server-rendered pages, a login form with a CSRF token, a session cookie that
+  expires after ``lifetime`` requests, and a "Leave" button that logs out;
+- ``Spa``: a single-page app that keeps a JWT-like token in ``localStorage`` and sends it to
+  its JSON API as a bearer token; its tokens expire after ``lifetime`` API calls;
+- ``Notes(remember=True)``: the notes app whose login sets a "remember me" cookie as well,
+  which makes a new session silently when the short one ends.
+
+Each app records the secrets it handed out (``tokens``) and counts its logins, so tests can
+look for both in a crawl directory.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from werkzeug import Request, Response
+
+from tests.conftest import Site
+
+USER = "ada"
+PASSWORD = "correct-horse-battery-4711"
+NOTES = {1: "Engines", 2: "Looms", 3: "Numbers"}
+SIGNED_IN = "Signed in as"
+
+
+def _page(title: str, body: str) -> Response:
+    text = f"<!doctype html><html><head><title>{title}</title></head><body>{body}</body></html>"
+    return Response(text, content_type="text/html; charset=utf-8")
+
+
+def _prefix(site: Site, prefix: str, fn: Callable[[Request], Response]) -> None:
+    """Serve ``fn`` under ``prefix`` instead of what an earlier app served there."""
+    site.prefixes[:] = [(p, f) for p, f in site.prefixes if p != prefix]
+    site.prefix(prefix, fn)
+
+
+def _redirect(to: str, status: int = 303) -> Response:
+    return Response("", status=status, headers={"Location": to})
+
+
+@dataclass
+class Notes:
+    """The server-rendered app: ``/login`` (CSRF form), ``/`` and ``/notes/<n>`` behind it."""
+
+    lifetime: float = math.inf  # requests a session lasts
+    remember: bool = False  # the login also sets a long-lived "remember me" cookie
+    delay: float = 0.0  # seconds each private page takes (to kill a crawl in the middle)
+    sessions: dict[str, int] = field(default_factory=dict)  # session id -> requests left
+    forms: set[str] = field(default_factory=set)  # CSRF tokens handed out
+    remembered: set[str] = field(default_factory=set)
+    tokens: list[str] = field(default_factory=list)  # every secret handed out
+    logins: int = 0
+    logouts: int = 0
+
+    def serve(self, site: Site) -> None:
+        site.handler("/login", self.login)
+        site.handler("/logout", self.logout)
+        site.handler("/bye", lambda _r: _page("Bye", "<h1>You have left.</h1>"))
+        site.handler("/", self.private(self.home))
+        _prefix(site, "/notes/", self.private(self.note))
+
+    def _token(self) -> str:
+        token = secrets.token_urlsafe(24)
+        self.tokens.append(token)
+        return token
+
+    def _open(self, response: Response) -> None:
+        sid = self._token()
+        self.sessions[sid] = self.lifetime  # type: ignore[assignment]
+        response.set_cookie("sid", sid, httponly=True, path="/")
+
+    def login(self, request: Request) -> Response:
+        if request.method == "POST":
+            form = request.form
+            if (
+                form.get("csrf") in self.forms
+                and form.get("username") == USER
+                and form.get("password") == PASSWORD
+            ):
+                self.forms.discard(form["csrf"])
+                self.logins += 1
+                response = _redirect("/")
+                self._open(response)
+                if self.remember and form.get("remember") == "on":
+                    token = self._token()
+                    self.remembered.add(token)
+                    response.set_cookie("remember", token, max_age=86400, httponly=True)
+                return response
+        csrf = secrets.token_hex(16)
+        self.forms.add(csrf)
+        remember = (
+            '<label><input type="checkbox" name="remember"> Remember me</label>'
+            if self.remember else ""
+        )
+        return _page("Sign in", (
+            '<form method="post" action="/login">'
+            f'<input type="hidden" name="csrf" value="{csrf}">'
+            '<label>User name <input name="username"></label>'
+            '<label>Password <input type="password" name="password"></label>'
+            f'{remember}<button type="submit">Sign in</button></form>'
+        ))
+
+    def logout(self, request: Request) -> Response:
+        self.sessions.pop(request.cookies.get("sid", ""), None)
+        self.remembered.discard(request.cookies.get("remember", ""))
+        self.logouts += 1
+        response = _redirect("/bye")
+        response.delete_cookie("remember")
+        return response
+
+    def private(self, page: Callable[[Request], Response]) -> Callable[[Request], Response]:
+        """``page`` for a live session (each request uses one of its lifetime), else a
+        redirect to the login form (or a new session from a "remember me" cookie)."""
+
+        def serve(request: Request) -> Response:
+            time.sleep(self.delay)
+            sid = request.cookies.get("sid", "")
+            if sid in self.sessions:
+                self.sessions[sid] -= 1
+                if self.sessions[sid] <= 0:
+                    del self.sessions[sid]
+                return page(request)
+            if request.cookies.get("remember") in self.remembered:
+                response = page(request)
+                self._open(response)
+                return response
+            return _redirect("/login")
+
+        return serve
+
+    def header(self) -> str:
+        return (
+            f'<header>{SIGNED_IN} {USER} '
+            '<form method="post" action="/logout"><button type="submit">Leave</button></form>'
+            "</header>"
+        )
+
+    def home(self, _request: Request) -> Response:
+        links = "".join(f'<li><a href="/notes/{n}">{t}</a></li>' for n, t in NOTES.items())
+        return _page("Notes", f"{self.header()}<h1>Notes</h1><ul>{links}</ul>")
+
+    def note(self, request: Request) -> Response:
+        number = int(request.path.rsplit("/", 1)[1] or 0)
+        if number not in NOTES:
+            return Response("not found", status=404)
+        title = html.escape(NOTES[number])
+        more = (
+            f'<button onclick="document.getElementById(\'more\').hidden = false">More</button>'
+            f'<p id="more" hidden>All about {title}.</p>'
+        )
+        return _page(title, f'{self.header()}<h1>{title}</h1>{more}<a href="/">Back</a>')
+
+
+SPA = """<!doctype html><html><head><title>Items</title></head><body><main id="app"></main>
+<script>
+const app = document.getElementById('app');
+async function api(path, options = {}) {
+  const headers = { 'Content-Type': 'application/json' };
+  const token = localStorage.getItem('jwt');
+  if (token) headers.Authorization = 'Bearer ' + token;
+  const response = await fetch(path, { ...options, headers });
+  if (response.status === 401) { localStorage.removeItem('jwt'); showLogin(); return null; }
+  return response.json();
+}
+function showLogin() {
+  app.innerHTML = '<form id="login"><input name="username" placeholder="User name">'
+    + '<input type="password" name="password" placeholder="Password">'
+    + '<button type="submit">Log in</button></form>';
+  document.getElementById('login').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const body = JSON.stringify({ username: form.username.value, password: form.password.value });
+    const answer = await api('/api/login', { method: 'POST', body });
+    if (answer && answer.token) { localStorage.setItem('jwt', answer.token); showItems(); }
+  });
+}
+async function showItems() {
+  const me = await api('/api/me');
+  if (!me) return;
+  const items = await api('/api/items');
+  if (!items) return;
+  app.innerHTML = '<p>Signed in as ' + me.name + '</p><ul>'
+    + items.map((i) => '<li><button data-id="' + i.id + '">' + i.name + '</button></li>').join('')
+    + '</ul><div id="detail"></div><button id="close">Close session</button>';
+  for (const button of app.querySelectorAll('button[data-id]')) {
+    button.addEventListener('click', async () => {
+      const item = await api('/api/items/' + button.dataset.id);
+      if (item) document.getElementById('detail').textContent = item.detail;
+    });
+  }
+  document.getElementById('close').addEventListener('click', () => {
+    localStorage.removeItem('jwt');
+    app.innerHTML = '<p>Session closed.</p>';
+  });
+}
+if (localStorage.getItem('jwt')) showItems(); else showLogin();
+</script></body></html>"""
+
+
+@dataclass
+class Spa:
+    """The single-page app at ``/app``, its JSON API under ``/api/``."""
+
+    lifetime: float = math.inf  # API calls a token lasts
+    live: dict[str, float] = field(default_factory=dict)
+    tokens: list[str] = field(default_factory=list)
+    logins: int = 0
+
+    def serve(self, site: Site) -> None:
+        site.html("/app", SPA)
+        site.handler("/api/login", self.login)
+        _prefix(site, "/api/", self.api)
+
+    def login(self, request: Request) -> Response:
+        data = json.loads(request.get_data() or b"{}")
+        if data.get("username") != USER or data.get("password") != PASSWORD:
+            return Response("{}", status=403, content_type="application/json")
+        token = ".".join(secrets.token_urlsafe(18) for _ in range(3))
+        self.tokens.append(token)
+        self.live[token] = self.lifetime
+        self.logins += 1
+        return Response(json.dumps({"token": token}), content_type="application/json")
+
+    def api(self, request: Request) -> Response:
+        token = request.headers.get("Authorization", "").removeprefix("Bearer ")
+        if token not in self.live:
+            return Response("{}", status=401, content_type="application/json")
+        self.live[token] -= 1
+        if self.live[token] <= 0:
+            del self.live[token]
+        path = request.path.removeprefix("/api/")
+        if path == "me":
+            data: object = {"name": USER}
+        elif path == "items":
+            data = [{"id": n, "name": t} for n, t in NOTES.items()]
+        else:
+            number = int(path.rsplit("/", 1)[1])
+            data = {"detail": f"All about {NOTES[number]}."}
+        return Response(json.dumps(data), content_type="application/json")
