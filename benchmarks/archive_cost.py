@@ -1,13 +1,15 @@
 """What the archive costs: the tree app crawled with the archive off, on (the default
-screenshots) and on with PNG screenshots, and by default against Crawljax-style fixed waits
-(``--wait-ms 200``, archive on); then the time and size of one screenshot in each format.
+screenshots and a thumbnail of every state), on without thumbnails and on with PNG
+screenshots, and by default against Crawljax-style fixed waits (``--wait-ms 200``, archive
+on); then the time and size of one screenshot in each format, and of one thumbnail.
 
     python benchmarks/archive_cost.py [--runs N] [--shots N] [--demo] [--quick]
 
 Crawls take turns, run after run, so a change in the machine's load falls on every setting
-alike; each line gives the median of the runs. ``--demo`` adds one crawl of the demo app with
-``statecrawl demo``'s settings and prints the size of its archive; ``--quick`` crawls only
-with the archive off, on and with fixed waits, and times no screenshot. Everything is served
+alike; each line gives the median of the runs. ``--demo`` adds two crawls of the demo app with
+``statecrawl demo``'s settings, with and without thumbnails, and prints their times and the
+size of the archive; ``--quick`` crawls only with the archive off, on, on without thumbnails
+and with fixed waits, and times no screenshot. Everything is served
 on 127.0.0.1.
 """
 
@@ -29,10 +31,12 @@ from statecrawl.cli import DEMO_DEFAULTS
 from statecrawl.config import Archive, merge
 from statecrawl.demo_app import DemoApp
 from statecrawl.demo_app.data import DEMO_QUERIES, patents
+from statecrawl.layout import THUMBNAIL
 
 SETTINGS: dict[str, dict[str, Any]] = {
     "archive off": {"archive": {"enabled": False}},
     "archive on": {},  # the default: see statecrawl.config.Archive
+    "no thumbnails": {"archive": {"thumbnails": False}},
     "all shots": {"archive": {"screenshots": "all"}},  # in the default format
     "all shots, png": {"archive": {"screenshots": "all", "screenshot_format": "png"}},
     "wait-ms 200": {"timing": {"wait_ms": 200}},
@@ -75,24 +79,33 @@ def screenshot_costs(url: str, page: str, shots: int) -> None:
                 for name, quality in FORMATS.items()
             },
         }
+        captures["thumbnail 320 px, CDP"] = browser.thumbnail
         for label, capture in captures.items():
             ms, size = median_ms(capture, shots)
             mark = "  (default)" if label.startswith(default.screenshot_format) else ""
             print(f"  {label:18} {ms:6.1f} ms  {size / 1000:6.1f} kB{mark}")
 
 
-def crawl_demo(out: Path) -> None:
-    """One crawl of the demo app as ``statecrawl demo`` runs it; its time and archive size."""
+def crawl_demo(out: Path, thumbnails: bool) -> float:
+    """One crawl of the demo app as ``statecrawl demo`` runs it, with or without thumbnails;
+    print its time and archive size, and return its time."""
     with DemoApp() as app:
-        options = merge(DEMO_DEFAULTS, {"inputs": {"values": {"q": list(DEMO_QUERIES)}}})
+        options = merge(DEMO_DEFAULTS, {"inputs": {"values": {"q": list(DEMO_QUERIES)}},
+                                        "archive": {"thumbnails": thumbnails}})
         options = {**options, "out": out, "overwrite": False}
         result = statecrawl.crawl(app.url, **options)
     sizes = {part: sum(f.stat().st_size for f in (out / part).iterdir())
              for part in ("archive", "states")}
-    shots = [f.stat().st_size for f in (out / "states").iterdir() if f.suffix != ".html"]
-    print(f"demo: {len(result)} states in {result.stats['elapsed']:.1f} s; archive/ "
-          f"{sizes['archive'] / 1e6:.1f} MB, states/ {sizes['states'] / 1e6:.1f} MB, "
-          f"{len(shots)} screenshots of {statistics.mean(shots) / 1000:.1f} kB on average")
+    images = [f for f in (out / "states").iterdir() if f.suffix != ".html"]
+    shots = [f.stat().st_size for f in images if not f.name.endswith(THUMBNAIL)]
+    small = [f.stat().st_size for f in images if f.name.endswith(THUMBNAIL)]
+    print(f"demo, thumbnails {'on' if thumbnails else 'off'}: {len(result)} states in "
+          f"{result.stats['elapsed']:.1f} s; archive/ {sizes['archive'] / 1e6:.1f} MB, "
+          f"states/ {sizes['states'] / 1e6:.1f} MB, {len(shots)} screenshots of "
+          f"{statistics.mean(shots) / 1000:.1f} kB on average"
+          + (f", {len(small)} thumbnails of {statistics.mean(small) / 1000:.1f} kB" if small
+             else ""), flush=True)
+    return float(result.stats["elapsed"])
 
 
 def main() -> None:
@@ -121,12 +134,14 @@ def main() -> None:
     for setting, m in medians.items():
         print(f"  {setting:16} {m['elapsed']:6.1f} s  {m['rate']:5.2f} transitions/s")
     off = medians["archive off"]["elapsed"]
-    for setting in ("archive on", "all shots", "all shots, png"):
+    for setting in ("archive on", "no thumbnails", "all shots", "all shots, png"):
         if setting not in medians:
             continue
         on = medians[setting]["elapsed"]
         print(f"{setting} against archive off: +{(on - off) / off:.0%} crawl time "
               f"(the archive's share: {(on - off) / on:.0%})")
+    on, plain = medians["archive on"]["elapsed"], medians["no thumbnails"]["elapsed"]
+    print(f"thumbnails: +{(on - plain) / plain:.1%} crawl time against the archive without them")
     ratio = medians["archive on"]["rate"] / medians["wait-ms 200"]["rate"]
     print(f"default against --wait-ms 200 (archive on): {ratio:.2f}x transitions/s")
     if not args.quick:
@@ -135,7 +150,9 @@ def main() -> None:
             patent = patents()[0]["number"]
             screenshot_costs(f"{app.url}patent/{patent}", "a patent's page (text)", args.shots)
     if args.demo:
-        crawl_demo(out / "demo")
+        with_them = crawl_demo(out / "demo", thumbnails=True)
+        without = crawl_demo(out / "demo-no-thumbnails", thumbnails=False)
+        print(f"demo thumbnails: {(with_them - without) / without:+.1%} crawl time")
     print(f"crawl directories: {out}")
 
 

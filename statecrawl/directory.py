@@ -26,6 +26,7 @@ from .layout import (
     SCREENSHOT_TYPES,
     STATES,
     atomic_write,
+    thumbnail_path,
 )
 from .lock import DirectoryLock
 
@@ -133,12 +134,19 @@ class CrawlDirectory:
         atomic_write(self.path / relative, image)
         return relative
 
+    def write_thumbnail(self, state_id: str, image: bytes) -> str:
+        """Write a state's thumbnail, a JPEG; return its relative path."""
+        relative = thumbnail_path(state_id)
+        atomic_write(self.path / relative, image)
+        return relative
+
     def rename_states(self, names: dict[str, str]) -> None:
         """Move the files of renamed states (``names``: old id -> new id); a new id may be
         another state's old one, so every file moves aside first."""
         moves = []
         for old, new in names.items():
-            for relative in (self.snapshot_path(old), self.screenshot_path(old)):
+            for relative in (self.snapshot_path(old), self.screenshot_path(old),
+                             thumbnail_path(old)):
                 path = self.path / relative
                 if path.exists():
                     aside = path.with_name(path.name + ".renaming")
@@ -269,6 +277,12 @@ class StateView:
         if path is None or path.suffix[1:] not in SCREENSHOT_TYPES or not path.is_file():
             return None
         return path
+
+    @property
+    def thumbnail(self) -> Path | None:
+        """The thumbnail file (a JPEG of ``archive.thumbnails``), when the crawl took one."""
+        path = self.crawl.path / thumbnail_path(self.id)
+        return path if path.is_file() else None
 
     @property
     def in_actions(self) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ from werkzeug import Request, Response
 import statecrawl
 from statecrawl.browser import FLAGS, find_executables
 from statecrawl.cli import main
+from statecrawl.demo_app import DemoApp
 
 PAGES = Path(__file__).parent / "pages"
 BIN = Path(sys.executable).parent  # the virtual environment's commands (warcio, cdxj-indexer)
@@ -30,7 +31,7 @@ Handler = Callable[[Request], Response]
 # Chromium (here or in a subprocess) finds none and fails, so none slips into the fast run.
 BROWSER_FREE = frozenset({
     "test_answers", "test_api", "test_config", "test_differential", "test_engine", "test_executor",
-    "test_graph", "test_models",
+    "test_graph", "test_label", "test_memory", "test_models",
     "test_planning", "test_policy", "test_politeness", "test_similarity", "test_state",
     "test_store", "test_strategies",
 })  # fmt: skip
@@ -169,6 +170,22 @@ def small_crawl(tmp_path_factory: pytest.TempPathFactory) -> Iterator[statecrawl
         out = tmp_path_factory.mktemp("small")
         archive = {"screenshots": "all"}  # one URL: the default would take one screenshot
         yield statecrawl.crawl(site.url("/"), out=out, max_depth=2, archive=archive)
+
+
+@pytest.fixture(scope="session")
+def demo_crawl_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[statecrawl.Crawl]:
+    """The demo app crawled to depth 2 with one query (38 states), the archive as by default
+    (thumbnails of every state, a screenshot of each URL's first), the app kept running for
+    the session at the crawl's start URL: a real crawl to report on and compare with."""
+    with DemoApp(latency=False) as app:
+        yield crawl_demo(app, tmp_path_factory.mktemp("demo-live"))
+
+
+def crawl_demo(app: DemoApp, out: Path) -> statecrawl.Crawl:
+    """The demo app crawled to depth 2 with one query ("battery"), the archive as by default."""
+    return statecrawl.crawl(
+        app.url, out=out, max_depth=2, inputs={"values": {"q": ["battery"]}, "max_options": 1}
+    )
 
 
 def labels(result: statecrawl.Crawl, pattern: str) -> set[str]:

@@ -276,7 +276,8 @@ def test_diff_by_id_and_by_action_path(tmp_path: Path) -> None:
         f"+{long_news.replace('word7 ', 'seven ')}",
     ]  # fmt: skip
     assert changes["new"] == [
-        {"id": "more", "url": "http://h/more", "title": "title more", "path": ['click "More"']}
+        {"id": "more", "label": "title more", "url": "http://h/more", "title": "title more",
+         "path": ['click "More"']}
     ]
     assert [(d["id"], d["reason"], d["now"], d["gone"]) for d in changes["deleted"]] == [
         ("gone", "the action is gone", None, 'click "Gone"'),

@@ -20,6 +20,7 @@ from warcio.archiveiterator import ArchiveIterator
 from statecrawl.archive import ArchiveWriter, read_resources
 from statecrawl.config import Archive
 from statecrawl.errors import ArchiveError
+from statecrawl.layout import THUMBNAIL
 from statecrawl.network import Exchange
 from tests.conftest import run_tool
 
@@ -630,15 +631,18 @@ def test_screenshots_new_url_takes_one_per_url_and_none_takes_none(
     assert set(screenshot_records(tmp_path / "new-url")) == {s["id"] for s in shot}
     assert all(s["depth"] == min(t["depth"] for t in states if t["url"] == s["url"])
                for s in shot)  # breadth-first: the first state found at its URL
-    files = [f for f in (tmp_path / "new-url" / "states").iterdir() if f.suffix != ".html"]
-    assert len(files) == 2
+    files = [f.name for f in (tmp_path / "new-url" / "states").iterdir() if f.suffix != ".html"]
+    assert len([f for f in files if not f.endswith(THUMBNAIL)]) == 2
+    assert sorted(f for f in files if f.endswith(THUMBNAIL)) == sorted(  # thumbnails: every state
+        f"{s['id']}.{THUMBNAIL}" for s in states)
 
     archive = {"enabled": True, "screenshots": "none"}
     result = crawl(two_pages[0], out=tmp_path / "none", archive=archive)
     assert len(list(result.states())) == 4
     assert not [s for s in result.states() if s.get("screenshot")]
     assert not screenshot_records(tmp_path / "none")
-    assert {f.suffix for f in (tmp_path / "none" / "states").iterdir()} == {".html"}
+    names = [f.name for f in (tmp_path / "none" / "states").iterdir()]
+    assert all(name.endswith((".html", THUMBNAIL)) for name in names)
 
 
 def test_xhr_responses_and_post_bodies_are_archived(archived) -> None:

@@ -65,6 +65,7 @@ def test_diff_classifies_every_state(crawls: Crawls) -> None:
     assert changes["new"] == [
         {
             "id": after["Events - Kessel"],
+            "label": "Events",  # the title less the site's name, which most titles carry
             "url": new.start_url,
             "title": "Events - Kessel",
             "path": ['click "Events"'],
@@ -74,6 +75,7 @@ def test_diff_classifies_every_state(crawls: Crawls) -> None:
     assert sorted(deleted) == ["Old - Kessel", "Team - Kessel"]
     assert deleted["Team - Kessel"] == {
         "id": before["Team - Kessel"],
+        "label": "Team",
         "url": old.start_url,
         "title": "Team - Kessel",
         "path": ['click "Team"'],

@@ -37,7 +37,7 @@ from statecrawl.demo_app import DemoApp
 from statecrawl.network import Exchange
 from statecrawl.replay import ArchiveIndex, ReplayServer, verify
 from statecrawl.replay.verify import replay_config
-from tests.conftest import BIN, PAGES, Site, error_line, serving
+from tests.conftest import BIN, PAGES, Site, crawl_demo, error_line, serving
 from tests.test_search_app import serve as serve_search
 
 MIN_FIDELITY = 0.95
@@ -47,12 +47,7 @@ MIN_FIDELITY = 0.95
 def demo_crawl(tmp_path_factory: pytest.TempPathFactory) -> statecrawl.Crawl:
     """The demo app crawled to depth 2 with one query; the app is stopped afterwards."""
     with DemoApp(latency=False) as app:
-        return statecrawl.crawl(
-            app.url,
-            out=tmp_path_factory.mktemp("demo"),
-            max_depth=2,
-            inputs={"values": {"q": ["battery"]}, "max_options": 1},
-        )
+        return crawl_demo(app, tmp_path_factory.mktemp("demo"))
 
 
 def crawl_stopped(out: Path, setup: Any, path: str, **options: Any) -> statecrawl.Crawl:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import time
@@ -11,15 +12,20 @@ from typing import Any
 
 import lxml.html
 import pytest
+from PIL import Image
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
+from warcio.archiveiterator import ArchiveIterator
 from werkzeug import Response
 
 import statecrawl
 from statecrawl.config import Archive
+from statecrawl.demo_app import DemoApp
+from statecrawl.demo_app import data as demo_data
+from statecrawl.label import crawl_labels, uniqueness
 from statecrawl.report import build_report
 from statecrawl.report.builder import layout, script_call, shard, terms
 from tests.conftest import PAGES, Site, chrome_driver, error_line
@@ -102,7 +108,8 @@ def test_report_of_a_crawl_shows_graph_states_frames_and_search(
     ).click().perform()
     until(browser, "return location.hash === '#s' + arguments[0]", n)
     until(browser, "return !document.getElementById('panel').hasAttribute('aria-busy')")
-    assert text(browser, "s-title") == "Tabs"
+    assert text(browser, "s-title") == crawl_labels(result.graph, result.path)[specs]
+    assert "titleTabs" in text(browser, "s-facts")
     assert text(browser, "s-url") == site.url("/tabs")
     assert text(browser, "s-out-head") == f"Actions ({result.graph.out_degree(specs)})"
     assert text(browser, "s-in-head") == f"Reached by ({result.graph.in_degree(specs)})"
@@ -157,7 +164,7 @@ def test_hostile_payloads_stay_inert(
     # Every data file is a script call with no markup character anywhere.
     for data in (index.parent / "data").rglob("*.js"):
         content = data.read_text(encoding="ascii")
-        assert re.fullmatch(r"SC\.(index|state|terms)\([^<>&\u2028\u2029]*\);\n", content)
+        assert re.fullmatch(r"SC\.(index|state|terms|asset)\([^<>&\u2028\u2029]*\);\n", content)
     nodes = numbers(result.path)
     clicked = next(
         (nodes[t] for _, t, d in result.graph.edges(data=True) if d.get("dialogs")), None
@@ -198,6 +205,135 @@ def test_hostile_payloads_stay_inert(
         "return Array.from(document.querySelectorAll('[href]'), (a) => a.getAttribute('href'))"
     )
     assert all(href.startswith(("http://", "https://", "report.css", "data:")) for href in links)
+
+
+STYLED = """const e = document.querySelector(arguments[0]); const s = getComputedStyle(e);
+return [s.backgroundColor, s.backgroundImage, s.fontFamily, s.color];"""
+
+
+def test_demo_report_pictures_names_and_styles_every_state(
+    demo_crawl_live: statecrawl.Crawl, browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    demo = demo_crawl_live
+    index = build_report(demo.path, tmp_path / "report")
+    labels = crawl_labels(demo.graph, demo.path)
+    states = [node for node, kind in demo.graph.nodes(data="kind") if kind == "state"]
+    assert uniqueness({node: labels[node] for node in states}) >= 0.95
+    assert len(states) >= 30
+    nodes = list(demo.graph.nodes)
+
+    open_report(browser, index)
+    for n, node in enumerate(nodes):
+        open_state(browser, n)
+        assert text(browser, "s-title") == labels[node]
+        if demo.graph.nodes[node]["kind"] == "state":  # a screenshot or a thumbnail, loaded
+            until(browser, "const i = document.getElementById('s-shot');"
+                           "return i && i.complete && i.naturalWidth > 0")
+        else:
+            assert text(browser, "s-url") == demo.graph.nodes[node]["url"]
+        assert browser.execute_script(
+            "return Array.from(document.images).every((i) => i.complete && i.naturalWidth > 0)"
+        )
+
+    # The start page's snapshot is styled as the live page is.
+    start = next(n for n, node in enumerate(nodes) if demo.graph.nodes[node].get("depth") == 0)
+    open_state(browser, start)
+    browser.switch_to.frame(browser.find_element(By.ID, "dom"))
+    styled = {css: browser.execute_script(STYLED, css) for css in (".brand-mark", ".topbar")}
+    browser.switch_to.default_content()
+    browser.get(demo.start_url)
+    until(browser, "return document.readyState === 'complete' && document.querySelector('.topbar')")
+    live = {css: browser.execute_script(STYLED, css) for css in (".brand-mark", ".topbar")}
+    assert styled == live
+    assert styled[".brand-mark"][2].startswith('Inter, "Segoe UI"')
+
+    # Before the action, the frames show the element it fired outlined.
+    fired = nodes.index(next(
+        t for _, t, d in demo.graph.edges(data=True) if d["name"].endswith(' "drone"')
+    ))
+    open_report(browser, index)
+    open_state(browser, fired)
+    browser.find_element(By.ID, "tab-frames").click()
+    until(browser, "return document.getElementById('f-pos').textContent.startsWith('frame 0')")
+    srcdoc = browser.find_element(By.ID, "dom").get_attribute("srcdoc")
+    shown = lxml.html.document_fromstring(srcdoc)
+    assert [e.text_content().strip() for e in shown.xpath("//*[@data-sc-fired]")] == ["drone"]
+
+    # Search finds a state by its label and lists it by its label.
+    browser.find_element(By.ID, "q").send_keys("drone page")
+    until(browser, "return /^[1-9]/.test(document.getElementById('hits').textContent)")
+    assert labels[nodes[fired]] in text(browser, "results")
+    assert_no_console_errors(browser)
+
+
+def test_every_state_has_a_thumbnail_in_the_archive(demo_crawl_live: statecrawl.Crawl) -> None:
+    found = {}
+    for warc in (demo_crawl_live.path / "archive").glob("*.warc.gz"):
+        with warc.open("rb") as stream:
+            for record in ArchiveIterator(stream):
+                uri = record.rec_headers.get_header("WARC-Target-URI") or ""
+                if uri.endswith(":thumbnail"):
+                    found[uri.split(":")[3]] = record.content_stream().read()
+    states = [s["id"] for s in demo_crawl_live.states()]
+    # a state renamed after it was archived (a volatile part learned) is named by its alias
+    names = {a: s["id"] for s in demo_crawl_live.states() for a in s.get("aliases", ())}
+    found = {names.get(state, state): image for state, image in found.items()}
+    assert sorted(found) == sorted(states)
+    for state in states:
+        view = demo_crawl_live.state(state)
+        assert view.thumbnail is not None and view.thumbnail.read_bytes() == found[state]
+        image = Image.open(io.BytesIO(found[state]))
+        assert (image.format, image.size) == ("JPEG", (320, 225))  # 1280x900 scaled down
+
+
+def patents(entries: Iterator[dict[str, Any]] | list[dict[str, Any]]) -> set[str]:
+    """The patent numbers of the patent pages among ``entries`` (states as diff lists them)."""
+    return {e["url"].rsplit("/", 1)[-1] for e in entries if "/patent/" in e["url"]}
+
+
+def test_report_against_an_earlier_crawl_marks_new_changed_and_deleted_states(
+    demo_crawl_live: statecrawl.Crawl,
+    browser: webdriver.Chrome,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    old = demo_crawl_live
+    with DemoApp(latency=False, revision=1) as app:
+        new = statecrawl.crawl(app.url, out=tmp_path / "revision-1", max_depth=2,
+                               inputs={"values": {"q": ["battery"]}, "max_options": 1})
+    assert statecrawl.cli.main(["report", str(new.path), "--against", str(old.path)]) == 0
+    index = new.path / "report" / "index.html"
+    assert capsys.readouterr().out == f"report: {index}\n"
+    changes = statecrawl.analysis.diff(old, new)
+    known = demo_data.changes(0, 1)
+    # The patents the demo's revision 1 changed, added and removed, as both crawls reach them.
+    reached = patents(old.states()) & patents(new.states())
+    changed = patents(changes["changed"])
+    assert set(known["changed"]) & reached <= changed <= {*known["changed"], *known["cited"]}
+    assert changed
+    assert patents(changes["new"]) == set(known["added"]) & patents(new.states())
+    assert patents(changes["deleted"]) == set(known["removed"]) & patents(old.states()) != set()
+
+    nodes = numbers(new.path)
+    open_report(browser, index)
+    summary = text(browser, "summary")
+    counts = {name: len(changes[name]) for name in ("new", "changed", "deleted")}
+    assert f"{counts['new']} new · {counts['changed']} changed · {counts['deleted']} deleted" in (
+        summary)
+    flags = browser.execute_script("return SC.flags()")
+    assert {n for n, f in enumerate(flags) if f & 256} == {nodes[c["id"]] for c in changes["new"]}
+    assert {n for n, f in enumerate(flags) if f & 512} == {
+        nodes[c["id"]] for c in changes["changed"]}
+    labels = crawl_labels(old.graph, old.path)
+    for gone in changes["deleted"]:
+        assert labels[gone["id"]] in text(browser, "deleted-list")
+    patent = next(c for c in changes["changed"] if c["url"].rsplit("/", 1)[-1] in known["changed"])
+    open_state(browser, nodes[patent["id"]])
+    assert "changed since the earlier crawl" in text(browser, "s-badges")
+    assert patent["diff"].splitlines()[3] in text(browser, "s-diff")
+    until(browser, "const i = document.querySelectorAll('#s-pictures img');"
+                   "return i.length === 2 && [...i].every((e) => e.complete && e.naturalWidth > 0)")
+    assert_no_console_errors(browser)
 
 
 def test_a_directory_that_is_not_a_crawl_is_a_one_line_error(

@@ -19,6 +19,7 @@ from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.browser import Browser
+from statecrawl.label import crawl_labels, uniqueness
 from statecrawl.state import State
 from statecrawl.testing import difference
 from tests.conftest import Site, served
@@ -138,6 +139,17 @@ def test_every_stack_gives_the_same_states(crawls: dict[str, Any]) -> None:
     assert len(reference) == len(set(reference)) == 18
     for stack, found in screens.items():
         assert found == reference, f"{stack} differs from vanilla: {set(found) ^ set(reference)}"
+
+
+def test_labels_tell_the_states_apart(crawls: dict[str, Any]) -> None:
+    for stack, (result, _) in crawls.items():
+        labels = crawl_labels(result.graph, result.path)
+        assert uniqueness(labels) >= 0.95, f"{stack}: {sorted(labels.values())}"
+        assert dict(statecrawl.load(result.path).graph.nodes(data="label")) == labels  # stored
+        starts = [labels[s["id"]] for s in result.states() if s.get("depth") == 0]
+        # the title, less the stack's name all states share
+        assert starts == ["Errands"], (stack, [(s["id"], s.get("depth")) for s in result.states()])
+        assert {'enter "buy milk" · 1 errand left', '"Done" · #/done'} <= set(labels.values())
 
 
 def test_shadow_content_is_in_the_snapshot(crawls: dict[str, Any]) -> None:

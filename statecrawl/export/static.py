@@ -49,11 +49,10 @@ class _Assets:
         if url in self.names:
             return self.names[url]
         self.names[url] = None  # a stylesheet that imports itself stops here
-        capture, _ = self.index.lookup("GET", url)
-        if capture is None or not 200 <= capture.status < 300:
+        found = self.index.resource(url)
+        if found is None:
             return None
-        body = self.index.payload(capture)
-        mime = (capture.header("Content-Type") or "").split(";")[0].strip().lower()
+        mime, body = found
         suffix = PurePosixPath(urlsplit(url).path).suffix.lower()
         if not suffix.isascii() or not suffix[1:].isalnum() or len(suffix) > 8:
             suffix = ""

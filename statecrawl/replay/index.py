@@ -154,6 +154,15 @@ class ArchiveIndex:
             raise ArchiveError(f"no payload archived for {capture.url}")
         return read_payload(capture.payload)
 
+    def resource(self, url: str) -> tuple[str, bytes] | None:
+        """The MIME type (lower case, no parameters) and payload of the archived successful
+        GET of ``url``; ``None`` when the archive has none."""
+        capture, _ = self.lookup("GET", url)
+        if capture is None or not 200 <= capture.status < 300:
+            return None
+        mime = (capture.header("Content-Type") or "").split(";")[0].strip().lower()
+        return mime, self.payload(capture)
+
     # -- reading -------------------------------------------------------------------------------
 
     def _read(self) -> None:

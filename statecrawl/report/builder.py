@@ -4,13 +4,17 @@ The report is a directory: ``index.html`` with the viewer's own script and style
 files the viewer loads on demand. Browsers refuse ``fetch()`` of ``file://`` URLs, so every
 data file is a script that hands one JSON value to a registration function of the viewer:
 
-    data/index.js     every node's id, title, URL, depth, layer position and flags, and the
+    data/index.js     every node's id, label, title, URL, depth, layer position and flags, and the
                       edges as pairs of node numbers (what the graph and the search results need)
     data/s/<n>.js     node number ``n`` in full: attributes, its transitions in and out, its DOM
                       snapshot and the DOM-mutation frames that led to it
     data/t/<k>.js     shard ``k`` of the text index: [term, the numbers of the states whose
                       text holds it, as gaps] pairs
+    data/a/<k>.js     asset ``k``: an archived stylesheet, image or font a snapshot uses, which
+                      the viewer puts in place of its URL (see ``assets.py``)
     shots/<n>.<format>  the screenshots (png, jpeg or webp, as the crawl took them)
+    shots/<n>.thumb.jpg the thumbnails (``archive.thumbnails``)
+    shots/<n>.before.<extension>  a changed state's picture in the earlier crawl
 
 Every crawled string reaches those scripts JSON-encoded with ``<``, ``>`` and ``&`` escaped
 (and everything beyond ASCII, U+2028 and U+2029 included), so no crawled text can close the
@@ -38,9 +42,12 @@ from warcio.exceptions import ArchiveLoadFailed
 from ..config import checked, folder
 from ..directory import Crawl, load
 from ..errors import ArchiveError
-from ..layout import ARCHIVE, SCREENSHOT_TYPES
+from ..label import crawl_labels
+from ..layout import ARCHIVE, SCREENSHOT_TYPES, THUMBNAIL, link_or_copy, thumbnail_path
 from ..outage import Period
 from ..redaction import strip_userinfo
+from .assets import Assets
+from .changes import Comparison, compare
 
 ASSETS = ("index.html", "report.js", "report.css")
 SHARDS = 64  # text-index shards, chosen by a term's first two characters (as report.js does)
@@ -52,22 +59,26 @@ FRAMES_URN = re.compile(r"urn:statecrawl:state:([^:]+):frames")
 WORDS = re.compile(r"\w+")
 
 # Node flags, as report.js reads them.
-EXTERNAL, FAILED, UNREACHABLE, DIALOGS, TRUNCATED, TIMED_OUT, SCREENSHOT = (
-    1 << i for i in range(7)
-)
+(EXTERNAL, FAILED, UNREACHABLE, DIALOGS, TRUNCATED, TIMED_OUT, SCREENSHOT, THUMBNAILED, NEW,
+ CHANGED) = (1 << i for i in range(10))
 
 
 @checked
-def build_report(directory: str | Path, out: str | Path | None = None) -> Path:
+def build_report(
+    directory: str | Path, out: str | Path | None = None, *, against: str | Path | None = None
+) -> Path:
     """Write the report of the crawl in ``directory`` to ``out`` (default ``directory/report``)
-    and return the path of its ``index.html``. A report already at ``out`` is replaced."""
+    and return the path of its ``index.html``. A report already at ``out`` is replaced.
+    ``against``: an earlier crawl's directory, whose states the report compares with its own
+    (an incremental crawl's report compares with the crawl it was made since by default)."""
     crawl = load(folder("directory", directory))
+    changes = compare(crawl, folder("against", against) if against is not None else None)
     target = folder("out", out) if out is not None else crawl.path / "report"
     _check_target(target)
     building = target.with_name(f".{target.name}.building-{os.getpid()}")
     shutil.rmtree(building, ignore_errors=True)
     try:
-        _write_report(crawl, building)
+        _write_report(crawl, building, changes)
         _replace(building, target)
     except OSError as exc:
         raise ArchiveError(f"cannot write the report to {target}: {exc.strerror or exc}") from None
@@ -191,7 +202,7 @@ def _replace(building: Path, target: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _write_report(crawl: Crawl, out: Path) -> None:
+def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
     graph = crawl.graph
     nodes = list(graph.nodes)
     number = {node: i for i, node in enumerate(nodes)}
@@ -202,30 +213,46 @@ def _write_report(crawl: Crawl, out: Path) -> None:
     depths = _depths(crawl, nodes)
     (out / "data" / "s").mkdir(parents=True)
     (out / "data" / "t").mkdir()
+    (out / "data" / "a").mkdir()
     (out / "shots").mkdir()
     for name in ASSETS:
         (out / name).write_bytes(resources.files(__package__).joinpath("static", name).read_bytes())
     frames = read_frames(crawl.path)
+    labels = crawl_labels(graph, crawl.path)
+    assets = Assets(crawl.path)
+    marks = changes.marks() if changes is not None else {}
     postings: list[defaultdict[str, list[int]]] = [defaultdict(list) for _ in range(SHARDS)]
     flags = []
     for n, node in enumerate(nodes):
         data = graph.nodes[node]
         html = _snapshot(crawl.path, data)
         shot = _copy_screenshot(crawl.path, data, out / "shots", n)
-        flags.append(_flags(graph, node, data, shot))
-        words = (str(data.get("title") or ""), str(data.get("url") or ""), page_text(html or ""))
+        thumbnail = _thumbnail(crawl.path, node, out / "shots", n)
+        flags.append(
+            _flags(graph, node, data, shot)
+            | (THUMBNAILED if thumbnail else 0)
+            | {"new": NEW, "changed": CHANGED}.get(marks.get(node, ""), 0)
+        )
+        words = (labels[node], str(data.get("title") or ""), str(data.get("url") or ""),
+                 page_text(html or ""))
         for term in terms(" ".join(words)):
             postings[shard(term)][term].append(n)
         details = {
             **{k: v for k, v in data.items() if k not in ("snapshot", "screenshot")},
             "n": n,
+            "label": labels[node],
             "depth": depths[n],
             "shot": shot,
+            "thumbnail": thumbnail,
             "html": html,
+            "assets": assets.of(html, str(data.get("url") or "")),
             "replay": _replay(frames, data, node, number),
+            "change": _change(changes, node, out / "shots", n),
             **_transitions(graph, node, number),
         }
         (out / "data" / "s" / f"{n}.js").write_text(script_call("SC.state", n, details), "ascii")
+    for k, value in enumerate(assets.values):
+        (out / "data" / "a" / f"{k}.js").write_text(script_call("SC.asset", k, value), "ascii")
     for k, shard_terms in enumerate(postings):
         packed = [[term, _deltas(states)] for term, states in sorted(shard_terms.items())]
         (out / "data" / "t" / f"{k}.js").write_text(script_call("SC.terms", k, packed), "ascii")
@@ -239,8 +266,10 @@ def _write_report(crawl: Crawl, out: Path) -> None:
             "outages": [Period.from_data(o).describe() for o in graph.graph.get("outages") or ()
                         if isinstance(o, dict)],
             "shards": SHARDS,
+            "comparison": changes.summary() if changes is not None else None,
         },
         "ids": nodes,
+        "labels": [_label(labels[node]) for node in nodes],
         "titles": [_label(graph.nodes[node].get("title")) for node in nodes],
         "urls": [_label(graph.nodes[node].get("url")) for node in nodes],
         "depth": depths,
@@ -249,6 +278,22 @@ def _write_report(crawl: Crawl, out: Path) -> None:
         "edges": [n for pair in edges for n in pair],
     }
     (out / "data" / "index.js").write_text(script_call("SC.index", index), "ascii")
+
+
+def _change(
+    changes: Comparison | None, node: str, shots: Path, n: int
+) -> dict[str, Any] | None:
+    """A changed state's change, with the earlier state's picture linked to
+    ``shots/<n>.before.<extension>`` (``before``: that extension, or ``None``)."""
+    change = changes.change(node) if changes is not None else None
+    if changes is None or change is None:
+        return None
+    source = changes.before(str(change["old"]))
+    before = None
+    if source is not None:
+        before = THUMBNAIL if source.name.endswith(THUMBNAIL) else source.suffix[1:]
+        link_or_copy(source, shots / f"{n}.before.{before}")
+    return {**change, "before": before}
 
 
 def _depths(crawl: Crawl, nodes: list[str]) -> list[int]:
@@ -284,12 +329,18 @@ def _copy_screenshot(path: Path, data: dict[str, Any], shots: Path, n: int) -> s
     image_format = source.suffix[1:] if source is not None else ""
     if source is None or image_format not in SCREENSHOT_TYPES or not source.is_file():
         return None
-    target = shots / f"{n}.{image_format}"
-    try:
-        os.link(source, target)
-    except OSError:
-        shutil.copyfile(source, target)
+    link_or_copy(source, shots / f"{n}.{image_format}")
     return image_format
+
+
+def _thumbnail(path: Path, node: str, shots: Path, n: int) -> bool:
+    """Link (or copy) node ``n``'s thumbnail to ``shots/<n>.thumb.jpg``; whether it has one."""
+    source = path / thumbnail_path(node)
+    if not source.is_file():
+        return False
+    link_or_copy(source, shots / f"{n}.{THUMBNAIL}")
+    return True
+
 
 
 def _flags(graph: Any, node: str, data: dict[str, Any], shot: str | None) -> int:

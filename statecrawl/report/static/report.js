@@ -6,7 +6,9 @@
 // an http(s) link after a scheme check. Crawled markup is parsed only in inert DOMParser
 // documents (no scripts, no loads), cleaned of scripts, handlers and URLs, and shown in an
 // iframe sandboxed with no flags at all (no scripts, opaque origin) that inherits this page's
-// Content-Security-Policy and carries a stricter one of its own.
+// Content-Security-Policy and carries a stricter one of its own. A snapshot is styled with the
+// crawl's archived stylesheets, images and fonts, which the report holds as assets (inline
+// data: URLs, stylesheets whose url() are such data: URLs): every other URL is dropped.
 'use strict';
 (function () {
   const SC = { readyAt: null };
@@ -16,10 +18,17 @@
   const GY = 130;  // world units between depth layers, at least (more for wide, shallow graphs)
   const R = 9;     // node radius in world units
   const EXTERNAL = 1, FAILED = 2, UNREACHABLE = 4, DIALOGS = 8, TRUNCATED = 16, TIMED_OUT = 32;
+  const NEW = 256, CHANGED = 512;  // against an earlier crawl (see comparison.py)
+  const BEFORE_FORMATS = ['thumb.jpg', 'png', 'jpeg', 'webp'];  // shots/<n>.before.<extension>
   const SHOT_FORMATS = ['png', 'jpeg', 'webp'];  // the report's shots/<n>.<format> files
   const INNER_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
   const MARK_CSS = '[data-sc-changed]{outline:3px solid #f08c00 !important;outline-offset:1px;' +
-    'background-color:rgba(255,200,0,.18) !important}[data-sc-href]{color:#0645ad;text-decoration:underline}';
+    'background-color:rgba(255,200,0,.18) !important}[data-sc-fired]{outline:3px dashed #d33b3b !important;' +
+    'outline-offset:2px}';
+  const LINK_CSS = '[data-sc-href]{color:#0645ad;text-decoration:underline}';  // for an unstyled snapshot
+  // The only data: URLs a snapshot keeps: images and fonts, base64 or plain, nothing that
+  // could close a CSS string or url().
+  const SAFE_DATA = /^data:(?:image|font|application\/(?:x-)?font-)[\w.+\/-]*(?:;[\w.+=-]+)*,[^"'()\\\s<>]*$/i;
 
   function el(tag, text, cls) {
     const node = document.createElement(tag);
@@ -43,9 +52,11 @@
   // ---- data files: scripts that register one value each -------------------------------------
   const details = new Map();  // node number -> its state file's value
   const shards = new Map();   // shard number -> [[term, gaps], ...]
+  const assets = new Map();   // asset number -> a stylesheet's text or a data: URL
   const loading = new Map();  // src -> promise
   SC.state = (n, value) => { details.set(n, value); };
   SC.terms = (k, value) => { shards.set(k, value); };
+  SC.asset = (k, value) => { assets.set(k, value); };
   function load(src) {
     if (!loading.has(src)) {
       loading.set(src, new Promise((resolve, reject) => {
@@ -61,6 +72,16 @@
   function stateData(n) {
     return load('data/s/' + n + '.js').then(() => details.get(n));
   }
+  // What styles a state's snapshot: its URL (relative URLs resolve against it) and the assets
+  // of the URLs it refers to. An asset that fails to load is left out.
+  function stateStyles(d) {
+    const pairs = Array.isArray(d.assets) ? d.assets.filter((p) => Array.isArray(p) && Number.isInteger(p[1])) : [];
+    return Promise.all(pairs.map((p) => load('data/a/' + p[1] + '.js').catch(() => null))).then(() => {
+      const urls = new Map();
+      for (const [url, k] of pairs) if (typeof assets.get(k) === 'string') urls.set(String(url), assets.get(k));
+      return { base: String(d.url || ''), urls };
+    });
+  }
 
   // ---- the graph ------------------------------------------------------------------------------
   const G = {};
@@ -74,6 +95,7 @@
   SC.index = function (data) {
     G.meta = data.meta;
     G.ids = data.ids;
+    G.labels = data.labels;
     G.titles = data.titles;
     G.urls = data.urls;
     G.flags = data.flags;
@@ -95,6 +117,9 @@
     start();
   };
 
+  function nameOf(n) {  // what a state is called: its label (see statecrawl/label.py)
+    return G.labels[n] || G.titles[n] || G.urls[n] || G.ids[n];
+  }
   function bounds() {
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (let n = 0; n < G.n; n++) {
@@ -191,7 +216,7 @@
     const r = Math.max(1.5, Math.min(R * s, 14));
     const nodes = visibleNodes(R);
     const fills = new Map();
-    const ringed = new Path2D(), found = new Path2D();
+    const ringed = new Path2D(), found = new Path2D(), added = new Path2D(), altered = new Path2D();
     for (const n of nodes) {
       const x = G.wx[n] * s + view.ox, y = G.wy[n] * s + view.oy;
       const c = colour(n);
@@ -200,12 +225,18 @@
       if (r < 3) path.rect(x - r, y - r, 2 * r, 2 * r);
       else { path.moveTo(x + r, y); path.arc(x, y, r, 0, 2 * Math.PI); }
       if (G.flags[n] & DIALOGS) { ringed.moveTo(x + r + 2, y); ringed.arc(x, y, r + 2, 0, 2 * Math.PI); }
+      const mark = G.flags[n] & NEW ? added : G.flags[n] & CHANGED ? altered : null;
+      if (mark) { mark.moveTo(x + r + 3, y); mark.arc(x, y, r + 3, 0, 2 * Math.PI); }
       if (hits && hits.has(n)) { found.moveTo(x + r + 5, y); found.arc(x, y, r + 5, 0, 2 * Math.PI); }
     }
     for (const [c, path] of fills) { ctx.fillStyle = c; ctx.fill(path); }
     ctx.lineWidth = 2;
     ctx.strokeStyle = '#8a3bd3';
     ctx.stroke(ringed);
+    ctx.strokeStyle = '#2f9e44';
+    ctx.stroke(added);
+    ctx.strokeStyle = '#e8590c';
+    ctx.stroke(altered);
     ctx.lineWidth = 3;
     ctx.strokeStyle = '#f5c400';
     ctx.stroke(found);
@@ -222,8 +253,7 @@
       ctx.fillStyle = '#1d2433';
       const chars = Math.max(6, Math.floor(GX * s / 6.5));
       for (const n of nodes) {
-        const label = G.titles[n] || G.urls[n] || G.ids[n];
-        ctx.fillText(clip(label, chars), G.wx[n] * s + view.ox, G.wy[n] * s + view.oy + r + 13);
+        ctx.fillText(clip(nameOf(n), chars), G.wx[n] * s + view.ox, G.wy[n] * s + view.oy + r + 13);
       }
     }
     ctx.font = '12px system-ui, sans-serif';
@@ -264,6 +294,7 @@
       view.oy = view.h / 2 - G.wy[n] * view.s;
     }
   }
+  SC.flags = () => Array.from(G.flags);  // each node's flags (for tests and scripts)
   SC.locate = (n) => {  // where node n is on the canvas, in CSS pixels from its top left corner
     return { x: G.wx[n] * view.s + view.ox, y: G.wy[n] * view.s + view.oy };
   };
@@ -286,7 +317,7 @@
       const n = nodeAt(ev.clientX - box.left, ev.clientY - box.top);
       tip.hidden = n < 0;
       if (n >= 0) {
-        tip.textContent = clip(G.titles[n] || '(no title)', 100) + ' \u2014 ' + clip(G.urls[n], 100);
+        tip.textContent = clip(nameOf(n), 100) + ' \u2014 ' + clip(G.urls[n], 100);
         tip.style.left = (ev.clientX - box.left + 14) + 'px';
         tip.style.top = (ev.clientY - box.top + 14) + 'px';
       }
@@ -347,17 +378,17 @@
     const panel = $('panel');
     panel.hidden = false;
     panel.setAttribute('aria-busy', 'true');
-    $('s-title').textContent = G.titles[n] || '(no title)';
-    stateData(n).then((d) => {
+    $('s-title').textContent = nameOf(n);
+    stateData(n).then((d) => stateStyles(d).then((styles) => {
       if (shown !== n) return;
-      fill(n, d);
+      fill(n, d, styles);
       panel.removeAttribute('aria-busy');
-    }, (err) => {
+    })).catch((err) => {
       $('s-title').textContent = String(err.message);
     });
   }
-  function fill(n, d) {
-    $('s-title').textContent = d.title || (d.kind === 'external' ? 'Out of scope' : '(no title)');
+  function fill(n, d, styles) {
+    $('s-title').textContent = d.label || nameOf(n);
     const url = $('s-url');
     url.replaceChildren();
     const href = webUrl(d.url);
@@ -375,6 +406,7 @@
       if (value === undefined || value === null || value === '') return;
       facts.append(el('dt', name), el('dd', value));
     };
+    fact('title', d.title);
     fact('id', d.id);
     fact('depth', d.depth);
     fact('HTTP status', d.status);
@@ -390,13 +422,12 @@
     badge(d.settle_timed_out, 'never settled', true);
     badge(d.after_dangerous, 'after a dangerous action');
     badge(d.unreachable, 'unreachable', true);
+    const flags = G.flags[n];
+    if (flags & NEW) badges.appendChild(el('span', 'new since the earlier crawl', 'badge new'));
+    if (flags & CHANGED) badges.appendChild(el('span', 'changed since the earlier crawl', 'badge changed'));
 
-    const shot = $('s-shot');
-    // d.shot: the screenshot's format, the extension of its file
-    const format = SHOT_FORMATS.includes(d.shot) ? d.shot : null;
-    shot.hidden = !format;
-    if (format) shot.setAttribute('src', 'shots/' + Number(n) + '.' + format);
-    else shot.removeAttribute('src');
+    picture(n, d);
+    changeOf(n, d);
 
     const failures = Array.isArray(d.failures) ? d.failures : [];
     $('s-failures-box').hidden = !failures.length;
@@ -405,7 +436,50 @@
 
     transitions($('s-in'), $('s-in-head'), 'Reached by', d.in, d.in_count, 's', 'from');
     transitions($('s-out'), $('s-out-head'), 'Actions', d.out, d.out_count, 't', 'to');
-    viewer(n, d);
+    viewer(n, d, styles);
+  }
+  // The state's picture: its screenshot, else its thumbnail; with neither, nothing (the
+  // snapshot below shows the state), and an out-of-scope node has its URL above. An image
+  // that fails to load is taken away: the panel never shows a broken one.
+  function picture(n, d) {
+    const box = $('s-picture');
+    box.replaceChildren();
+    // d.shot: the screenshot's format, the extension of its file
+    const format = SHOT_FORMATS.includes(d.shot) ? d.shot : null;
+    const src = format ? 'shots/' + Number(n) + '.' + format : d.thumbnail ? 'shots/' + Number(n) + '.thumb.jpg' : null;
+    if (!src) return;
+    const img = el('img');
+    img.id = 's-shot';
+    img.alt = format ? 'Screenshot of the state' : 'Thumbnail of the state';
+    img.addEventListener('error', () => box.replaceChildren());
+    img.setAttribute('src', src);
+    box.append(img, el('figcaption', format ? 'screenshot' : 'thumbnail'));
+  }
+  // A changed state: the earlier crawl's picture beside this one's, and the text diff.
+  function changeOf(n, d) {
+    const c = d.change && typeof d.change === 'object' ? d.change : null;
+    $('s-change-box').hidden = !c;
+    const pictures = $('s-pictures');
+    pictures.replaceChildren();
+    if (!c) return;
+    const alike = typeof c.similarity === 'number' ? ' (' + Math.round(c.similarity * 100) + ' % alike' + (c.minor ? ', minor' : '') + ')' : '';
+    $('s-change-head').textContent = 'Changed since the earlier crawl' + alike;
+    const now = d.thumbnail ? 'shots/' + Number(n) + '.thumb.jpg' : $('s-shot') && $('s-shot').getAttribute('src');
+    const sides = [[BEFORE_FORMATS.includes(c.before) ? 'shots/' + Number(n) + '.before.' + c.before : null, 'before'],
+      [now || null, 'now']];
+    for (const [src, caption] of sides) {
+      const figure = el('figure');
+      if (src) {
+        const img = el('img');
+        img.alt = caption;
+        img.addEventListener('error', () => img.remove());
+        img.setAttribute('src', src);
+        figure.appendChild(img);
+      }
+      figure.appendChild(el('figcaption', src ? caption : caption + ': no picture'));
+      pictures.appendChild(figure);
+    }
+    $('s-diff').textContent = String(c.diff || '(the text is the same: the markup changed)');
   }
   function notes(t) {
     const out = [];
@@ -432,7 +506,7 @@
       const row = el('tr');
       const cell = el('td');
       if (Number.isInteger(other) && other >= 0 && other < G.n) {
-        const button = el('button', other === t.s && other === t.t ? '(itself)' : clip(G.titles[other] || G.urls[other] || G.ids[other], 60));
+        const button = el('button', other === t.s && other === t.t ? '(itself)' : clip(nameOf(other), 60));
         button.setAttribute('type', 'button');
         button.title = G.urls[other];
         button.addEventListener('click', () => open(other));
@@ -501,10 +575,40 @@
     out.push(html.slice(copied));
     return out.join('');
   }
-  function defuseCss(text) {
-    return text.replace(/\\/g, '').replace(/url\s*\(|image-set\s*\(|@import/gi, 'blocked(');
+  // A url() keeps a safe data: URL, or becomes that of the archived asset of its URL; any
+  // other url(), image-set() or @import is blocked. One pass: what it writes is not rescanned.
+  const CSS_FETCH = /url\s*\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)|url\s*\(|image-set\s*\(|@import/gi;
+  function defuseCss(text, styles) {
+    return text.replace(/\\/g, '').replace(CSS_FETCH, (all, a, b, c) => {
+      const ref = a !== undefined ? a : b !== undefined ? b : c;
+      const data = ref === undefined ? null : inlined(ref, styles);
+      return data ? 'url("' + data + '")' : 'blocked(';
+    });
   }
-  function clean(root, depth) {  // an inert document or fragment, without what could run or load
+  function archived(ref, styles) {  // the asset of a URL a snapshot refers to, or undefined
+    if (!styles) return undefined;
+    try {
+      return styles.urls.get(new URL(String(ref).trim(), styles.base || undefined).href);
+    } catch (e) {
+      return undefined;
+    }
+  }
+  function inlined(ref, styles) {  // a safe data: URL for a reference, or null
+    const value = String(ref).trim();
+    if (SAFE_DATA.test(value)) return value;
+    const asset = archived(value, styles);
+    return typeof asset === 'string' && SAFE_DATA.test(asset) ? asset : null;
+  }
+  function clean(root, depth, styles) {  // an inert document or fragment, without what could run or load
+    const doc = root.ownerDocument || root;
+    for (const link of root.querySelectorAll('link[href]')) {  // archived stylesheets, inline
+      const css = archived(link.getAttribute('href'), styles);
+      if (!/(^|\s)stylesheet(\s|$)/i.test(link.getAttribute('rel') || '') || typeof css !== 'string' || css.startsWith('data:')) continue;
+      const style = doc.createElement('style');
+      if (link.hasAttribute('media')) style.setAttribute('media', link.getAttribute('media'));
+      style.textContent = css;
+      link.replaceWith(style);
+    }
     for (const node of root.querySelectorAll(REMOVED)) node.remove();
     for (const node of root.querySelectorAll('*')) {
       for (const attr of Array.from(node.attributes)) {
@@ -512,40 +616,44 @@
         if (name === 'href' || name.endsWith(':href')) {
           node.removeAttribute(attr.name);
           node.setAttribute('data-sc-href', '');
+        } else if (name === 'src' && node.localName === 'img') {
+          const data = inlined(attr.value, styles);
+          if (data && /^data:image\//i.test(data)) node.setAttribute('src', data);
+          else node.removeAttribute(attr.name);
         } else if (name.startsWith('on') || URL_ATTRS.has(name)) {
           node.removeAttribute(attr.name);
         } else if (name === 'style') {
-          node.setAttribute('style', defuseCss(attr.value));
+          node.setAttribute('style', defuseCss(attr.value, styles));
         }
       }
-      if (node.localName === 'style') node.textContent = defuseCss(node.textContent);
-      if (node.localName === 'template' && node.content) clean(node.content, depth);
+      if (node.localName === 'style') node.textContent = defuseCss(node.textContent, styles);
+      if (node.localName === 'template' && node.content) clean(node.content, depth, styles);
       if (node.localName === 'iframe' && node.hasAttribute('srcdoc')) {
-        if (depth < 3) node.setAttribute('srcdoc', serialize(parse(node.getAttribute('srcdoc')), depth + 1));
+        if (depth < 3) node.setAttribute('srcdoc', serialize(parse(node.getAttribute('srcdoc')), depth + 1, styles));
         else node.removeAttribute('srcdoc');
       }
     }
   }
-  function serialize(doc, depth) {  // a cleaned copy with the inner policy, as HTML text
+  function serialize(doc, depth, styles) {  // a cleaned copy with the inner policy, as HTML text
     const copy = doc.cloneNode(true);
-    clean(copy, depth);
+    clean(copy, depth, styles);
     const head = copy.head || copy.documentElement.insertBefore(copy.createElement('head'), copy.documentElement.firstChild);
     const policy = copy.createElement('meta');
     policy.setAttribute('http-equiv', 'Content-Security-Policy');
     policy.setAttribute('content', INNER_POLICY);
     head.prepend(policy);
     const style = copy.createElement('style');
-    style.textContent = MARK_CSS;
+    style.textContent = MARK_CSS + (styles && styles.urls.size ? '' : LINK_CSS);
     head.appendChild(style);
     return '<!DOCTYPE html>' + copy.documentElement.outerHTML;
   }
   function display(doc) {
-    $('dom').srcdoc = doc ? serialize(doc, 0) : '';
+    $('dom').srcdoc = doc ? serialize(doc, 0, replay && replay.styles) : '';
   }
 
-  function viewer(n, d) {
+  function viewer(n, d, styles) {
     stopPlaying();
-    replay = { n, d, parentHtml: null, pos: 0, timer: 0, notes: null };
+    replay = { n, d, styles, parentHtml: null, pos: 0, timer: 0, notes: null };
     setTab(tab);
   }
   function setTab(name) {
@@ -571,7 +679,7 @@
     }
     const action = info.action || {};
     cause.textContent = 'Firing ' + [action.event, action.name].filter(Boolean).join(' on ') +
-      (Number.isInteger(info.parent) ? ' in \u201c' + clip(G.titles[info.parent] || G.ids[info.parent], 80) + '\u201d' : '') +
+      (Number.isInteger(info.parent) ? ' in \u201c' + clip(nameOf(info.parent), 80) + '\u201d' : '') +
       ' changed the DOM in ' + info.frames.length + ' frame' + (info.frames.length === 1 ? '' : 's') + '.';
     const current = replay;
     const parentHtml = Number.isInteger(info.parent) && info.parent >= 0 && info.parent < G.n
@@ -690,6 +798,10 @@
       }
     }
     for (const node of changed) if (node) node.setAttribute('data-sc-changed', '');
+    if (current.pos === 0) {  // before the action: the element it fired, outlined
+      const fired = firedElement(state.doc, current.d.replay && current.d.replay.action);
+      if (fired) fired.setAttribute('data-sc-fired', '');
+    }
     display(state.doc);
     const frame = current.frames[current.pos - 1];
     $('f-pos').textContent = 'frame ' + current.pos + ' of ' + total + (frame ? ' (+' + Number(frame.t || 0) + ' ms)' : ' (before the action)');
@@ -699,6 +811,23 @@
     });
     const item = $('f-list').children[current.pos];
     if (item) item.scrollIntoView({ block: 'nearest' });
+  }
+  // The element an action names: its locator is a CSS selector (the part of its name before
+  // the label, a JSON string), unless it reaches into a shadow root (>>>) or a frame (|>).
+  function firedElement(doc, action) {
+    const name = String((action && action.name) || '');
+    let locator = name;
+    for (let i = name.indexOf(' "'); i >= 0; i = name.indexOf(' "', i + 1)) {
+      try {
+        if (typeof JSON.parse(name.slice(i + 1)) === 'string') { locator = name.slice(0, i); break; }
+      } catch (e) { /* not the label yet */ }
+    }
+    if (!locator || locator.includes('>>>') || locator.includes('|>')) return null;
+    try {
+      return doc.querySelector(locator);
+    } catch (e) {
+      return null;
+    }
   }
   function stopPlaying() {
     if (replay && replay.timer) { clearInterval(replay.timer); replay.timer = 0; }
@@ -766,7 +895,8 @@
     for (const n of [...result].sort((a, b) => G.depth[a] - G.depth[b] || a - b).slice(0, 200)) {
       const button = el('button');
       button.setAttribute('type', 'button');
-      button.append(el('div', clip(G.titles[n] || '(no title)', 90)), el('div', clip(G.urls[n], 120), 'url'));
+      const mark = G.flags[n] & NEW ? 'new \u00b7 ' : G.flags[n] & CHANGED ? 'changed \u00b7 ' : '';
+      button.append(el('div', mark + clip(nameOf(n), 90)), el('div', clip(G.urls[n], 120), 'url'));
       button.addEventListener('click', () => open(n));
       const item = el('li');
       item.appendChild(button);
@@ -787,6 +917,21 @@
     });
   }
 
+  // Against an earlier crawl: the counts for the summary, the legend's keys, the deleted list.
+  function compared() {
+    const c = G.meta.comparison;
+    if (!c || typeof c !== 'object') return [];
+    for (const key of document.querySelectorAll('.key.compared')) key.hidden = false;
+    const deleted = Array.isArray(c.deleted) ? c.deleted : [];
+    $('deleted').hidden = !deleted.length;
+    $('deleted-head').textContent = deleted.length + ' deleted state' + (deleted.length === 1 ? '' : 's');
+    $('deleted-list').replaceChildren(...deleted.map((s) => {
+      const item = el('li', clip(s.label || s.title || s.id, 90));
+      item.appendChild(el('div', clip(s.url, 120) + (s.reason ? ' \u2014 ' + s.reason : ''), 'url'));
+      return item;
+    }));
+    return [(c.new || 0) + ' new', (c.changed || 0) + ' changed', deleted.length + ' deleted against ' + clip(c.against, 80)];
+  }
   function start() {
     const stats = G.meta.stats || {};
     const start = G.meta.start_url ? String(G.meta.start_url) : '';
@@ -797,6 +942,7 @@
       'depth ' + (stats.max_depth !== undefined ? stats.max_depth : '?'),
       (stats.failures || 0) + ' failures',
       ...(Array.isArray(G.meta.outages) ? G.meta.outages.map(String) : []),
+      ...compared(),
       start,
     ].join(' \u00b7 ');
     wireCanvas();
