@@ -5,18 +5,27 @@ The engine asks :meth:`Politeness.ready` before it hands out a task on a host, t
 :meth:`Politeness.start` and :meth:`Politeness.end` when the task starts and ends, and
 :meth:`Politeness.answered` what the host answered (:func:`throttled`). No browser is
 involved, and the clock is a parameter, so the rules are tested in microseconds.
+
+Crawls that share a folder (``politeness.shared``) share each host's browsers through it:
+:class:`SharedHosts` holds one lock file of the host's for each task it runs there, so that
+all of them together never hold more than ``max_browsers_per_host``; the kernel lets the
+locks go with the process, however it ends.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import math
+import os
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable
 from datetime import UTC
 from email.utils import parsedate_to_datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 if TYPE_CHECKING:
     from .config import PolitenessSettings
@@ -24,6 +33,7 @@ if TYPE_CHECKING:
 
 THROTTLING = frozenset({429, 503})  # Too Many Requests, Service Unavailable
 MAX_DOUBLINGS = 32  # the exponential backoff stops growing here (max_backoff_ms caps it anyway)
+SHARED_POLL = 0.05  # seconds before a host held back by other crawls' browsers is asked again
 
 
 def host_of(url: str) -> str:
@@ -64,6 +74,53 @@ def throttled(outcome: Outcome, host: str, now: float) -> list[float | None]:
     return [None for s in snapshots if s.status in THROTTLING and host_of(s.url) == host]
 
 
+class SharedHosts:
+    """The browsers of the crawls sharing ``folder`` on each host: ``folder/<host>/<n>`` are
+    the host's ``limit`` slots, each held by an exclusive ``flock`` of one task's."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.reserved: dict[str, list[int]] = defaultdict(list)  # host -> slots not yet used
+        self.held: dict[str, list[int]] = defaultdict(list)  # host -> slots of tasks running
+
+    def reserve(self, host: str, limit: int) -> bool:
+        """Hold a slot of ``host`` for a task about to start; whether one was free."""
+        if self.reserved[host]:
+            return True
+        place = self.folder / quote(host, safe="")
+        with contextlib.suppress(OSError):
+            place.mkdir(parents=True, exist_ok=True)
+        for n in range(limit):
+            try:
+                slot = os.open(place / str(n), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            except OSError:
+                return True  # a folder that cannot be written shares nothing: no bound
+            try:
+                fcntl.flock(slot, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(slot)
+                continue
+            self.reserved[host].append(slot)
+            return True
+        return False
+
+    def start(self, host: str) -> None:
+        """A task starts on ``host``, in the slot reserved for it (if one was)."""
+        if self.reserved[host]:
+            self.held[host].append(self.reserved[host].pop())
+
+    def end(self, host: str) -> None:
+        """A task on ``host`` ended: its slot is free for any crawl."""
+        if self.held[host]:
+            os.close(self.held[host].pop())
+
+    def unreserve(self) -> None:
+        """Free the slots reserved for tasks that did not start."""
+        for slots in self.reserved.values():
+            while slots:
+                os.close(slots.pop())
+
+
 class Politeness:
     """Which hosts may get a task now, by ``settings`` (``politeness`` in the config).
 
@@ -79,24 +136,39 @@ class Politeness:
         self.not_before: dict[str, float] = {}  # host -> the earliest start of its next task
         self.strikes: Counter[str] = Counter()  # host -> 429/503 answers in a row
         self.retries: Counter[Hashable] = Counter()  # work -> times done again after one
+        self.shared = SharedHosts(settings.shared) if settings.shared is not None else None
+        self.crowded = False  # a host was held back by other crawls' browsers
 
     def ready(self, host: str) -> bool:
         """Whether a task on ``host`` may start now."""
         limit = self.settings.max_browsers_per_host
         if limit is not None and self.busy[host] >= limit:
             return False
-        return self.clock() >= self.not_before.get(host, -math.inf)
+        if self.clock() < self.not_before.get(host, -math.inf):
+            return False
+        if self.shared is not None and limit is not None and not self.shared.reserve(host, limit):
+            self.crowded = True
+            return False
+        return True
 
     def wait(self) -> float | None:
         """Seconds until the first host held back by time may take a task again; ``None``
-        when no host is (a host held back by its browsers is free when a task ends)."""
+        when no host is (a host held back by its browsers is free when a task ends; one held
+        back by other crawls' is asked again soon). Slots reserved and not used are freed."""
         now = self.clock()
         waits = [t - now for t in self.not_before.values() if t > now]
+        if self.shared is not None:
+            self.shared.unreserve()
+            if self.crowded:
+                self.crowded = False
+                waits.append(SHARED_POLL)
         return min(waits, default=None)
 
     def start(self, host: str) -> None:
         """A task starts on ``host``."""
         self.busy[host] += 1
+        if self.shared is not None:
+            self.shared.start(host)
         self._hold(host, self.settings.min_delay_ms / 1000)
 
     def end(self, host: str) -> None:
@@ -104,6 +176,8 @@ class Politeness:
         self.busy[host] -= 1
         if self.busy[host] <= 0:
             del self.busy[host]
+        if self.shared is not None:
+            self.shared.end(host)
 
     def answered(self, host: str, waits: list[float | None]) -> float:
         """A task on ``host`` got the 429/503 answers ``waits`` (:func:`throttled`; none: the

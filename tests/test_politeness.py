@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from email.utils import formatdate
+from pathlib import Path
 
 import pytest
 
 from statecrawl.config import PolitenessSettings
 from statecrawl.executor import Outcome
 from statecrawl.network import Exchange
-from statecrawl.politeness import Politeness, host_of, retry_after, throttled
+from statecrawl.politeness import SHARED_POLL, Politeness, host_of, retry_after, throttled
 from statecrawl.state import Snapshot
 
 NOW = 1_800_000_000.0  # a wall-clock time, for HTTP dates
@@ -147,3 +148,28 @@ def test_throttled_falls_back_to_the_status_of_documents() -> None:
     assert throttled(Outcome(loads=[fine, refused]), "a", NOW) == [None]
     assert throttled(Outcome(steps=[fine], fired=refused), "a", NOW) == [None]
     assert throttled(Outcome(loads=[fine], fired=fine), "a", NOW) == []
+
+
+def test_crawls_sharing_a_folder_share_each_hosts_browsers(tmp_path: Path) -> None:
+    clock = Clock()
+    settings = PolitenessSettings(max_browsers_per_host=2, shared=tmp_path / "hosts")
+    one, two = Politeness(settings, clock), Politeness(settings, clock)
+    assert one.ready("a") and two.ready("a")  # each holds one of the host's two slots
+    one.start("a")
+    two.start("a")
+    assert not one.ready("a") and not two.ready("a")  # between them, the two are taken
+    assert one.ready("b")  # another host has its own
+    assert one.wait() == SHARED_POLL  # held back by the other crawl: asked again soon
+    assert two.wait() == SHARED_POLL
+    two.end("a")
+    assert one.ready("a")  # its slot, free again
+    one.start("a")
+    assert not two.ready("a")
+    one.end("a")
+    one.end("a")
+    assert two.wait() == SHARED_POLL and two.wait() is None
+    assert two.ready("a") and two.ready("a")  # a reservation is reused, not doubled
+    assert one.ready("a")
+    assert not Politeness(settings, clock).ready("a")
+    two.wait()  # unused reservations are given back before the engine waits
+    assert Politeness(settings, clock).ready("a")

@@ -1,0 +1,152 @@
+"""The service's web page in a real headless Chromium: a crawl of the demo app started from the
+form, watched as its counters rise through the live events, stopped, resumed and opened in its
+report; bad settings shown at their fields; crawled strings shown as text, never run."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import pytest
+import uvicorn
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from werkzeug import Response
+
+from statecrawl.config import ServiceSettings
+from statecrawl.demo_app import DemoApp
+from statecrawl.service.app import create_app
+from tests.conftest import PAGES, Site, chrome_driver
+
+TIMEOUT = 60.0
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[str]:
+    """The service on a free loopback port, served by uvicorn in a thread; its URL."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = create_app(ServiceSettings(data=tmp_path / "data", port=port, max_running=2))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the service did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(30)
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[webdriver.Chrome]:
+    driver = chrome_driver(tmp_path / "profile")
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def until(driver: webdriver.Chrome, script: str, timeout: float = TIMEOUT) -> Any:
+    """Wait for ``script`` to return something true; return it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"never true: {script}"
+        time.sleep(0.05)
+
+
+def text(driver: webdriver.Chrome, element: str) -> str:
+    return str(driver.execute_script(f"return document.getElementById('{element}').textContent"))
+
+
+def fill(driver: webdriver.Chrome, **values: str) -> None:
+    for element, value in values.items():
+        field = driver.find_element(By.ID, element)
+        field.clear()
+        field.send_keys(value)
+
+
+def test_start_watch_stop_resume_report(
+    service: str, page: webdriver.Chrome, site: Site, other_site: Site
+) -> None:
+    hostile = (PAGES / "report_hostile.html").read_text().replace("{RECORDER}", other_site.origin)
+    site.prefix("/h/", lambda _r: Response(hostile, content_type="text/html; charset=utf-8"))
+    other_site.prefix("/", lambda _r: Response("", content_type="text/plain"))
+    settings = {"start_urls": [site.url("/h/")], "limits": {"max_depth": 0},
+                "archive": {"screenshots": "all"}}
+    marked = httpx2.post(f"{service}/api/crawls", json=settings).json()["id"]
+
+    page.get(service + "/")
+    until(page, "return !document.getElementById('home').hidden")
+    fill(page, **{"f-url": "ftp://example.org/", "f-depth": "-1", "f-browsers": "two"})
+    page.find_element(By.ID, "f-start").click()
+    until(page, "return document.querySelector('[data-error=\"start_urls\"]').textContent")
+    errors = page.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('#start [data-error]')]"
+        ".map(e => [e.dataset.error, e.textContent]))"
+    )
+    assert "not an absolute http(s) URL" in errors["start_urls"]
+    assert errors["limits.max_depth"].startswith("limits.max_depth must be at least 0")
+    assert errors["browser.count"] == "browser.count: expected int, got 'two'"
+    assert errors["limits.max_states"] == errors["settings"] == ""
+    invalid = page.find_elements(By.CSS_SELECTOR, "#start [aria-invalid=true]")
+    assert {e.get_attribute("id") for e in invalid} == {"f-url", "f-depth", "f-browsers"}
+
+    with DemoApp() as app:
+        fill(page, **{"f-url": app.url, "f-depth": "2", "f-states": "8", "f-browsers": "1",
+                      "f-inputs": "q=battery"})
+        page.find_element(By.ID, "f-start").click()
+        crawl = until(page, "return (/^#\\/crawls\\/([0-9a-f]+)$/.exec(location.hash) || [])[1]")
+        seen = set()
+        deadline = time.monotonic() + TIMEOUT
+        while len(seen) < 3 or max(seen) < 2:  # the figures rise, as events come
+            seen.add(int(text(page, "f-v-states")))
+            assert time.monotonic() < deadline, seen
+            assert text(page, "c-status") in ("queued", "running"), text(page, "c-error")
+            time.sleep(0.05)
+        page.find_element(By.ID, "c-stop").click()
+        until(page, "return document.getElementById('c-status').textContent === 'stopped'")
+        stopped = int(text(page, "f-v-states"))
+        assert 2 <= stopped < 8
+        until(page, "return !document.getElementById('c-resume').disabled")
+        page.find_element(By.ID, "c-resume").click()
+        until(page, "return document.getElementById('c-status').textContent === 'done'")
+        until(page, "return document.getElementById('f-v-states').textContent === '8'")
+    shown = page.execute_script("return document.querySelectorAll('#c-states li').length")
+    assert shown == 8  # the last states found, newest first
+    points = page.find_element(By.CSS_SELECTOR, "#c-chart polyline.states").get_attribute("points")
+    assert len(points.split()) >= 3
+    page.get(f"{service}/#/")  # the list: each crawl with its status and figures
+    row = f"#crawls tr[data-id='{crawl}']"
+    until(page, f"return document.querySelector(\"{row} .n-states\")")
+    assert page.find_element(By.CSS_SELECTOR, f"{row} .status").text == "done"
+    assert page.find_element(By.CSS_SELECTOR, f"{row} .n-states").text == "8"
+    page.get(f"{service}/#/crawls/{crawl}")
+    until(page, "return document.getElementById('l-report').getAttribute('href')")
+    report = page.find_element(By.ID, "l-report").get_attribute("href")
+    assert report == f"{service}/api/crawls/{crawl}/report/"
+    page.get(report)
+    until(page, "return document.getElementById('summary').textContent")
+    assert page.title.startswith("statecrawl report")
+
+    # the hostile page's crawl: its title and URL are on the page as text, nothing of it ran
+    other_site.requests.clear()
+    page.get(f"{service}/#/crawls/{marked}")
+    until(page, "return document.getElementById('c-status').textContent === 'done'")
+    until(page, "return document.querySelector('#c-states li strong')")
+    title = page.find_element(By.CSS_SELECTOR, "#c-states li strong").text
+    assert title.startswith("</script><script>window.__pwned=1")
+    time.sleep(0.3)  # for anything that would load late
+    assert page.execute_script("return window.__pwned") is None
+    assert page.title == "statecrawl"
+    assert other_site.requests == []
