@@ -56,13 +56,17 @@ class Assets:
                 self.values.append(value)
         return self.numbers[url]
 
-    def _value(self, url: str) -> str | None:
-        """A stylesheet's rewritten text, or an image's or font's ``data:`` URL."""
+    def _resource(self, url: str) -> tuple[str, bytes] | None:
+        """The archived MIME type and payload of ``url`` (``None``: none, or unreadable)."""
         assert self.index is not None
         try:
-            found = self.index.resource(url)
+            return self.index.resource(url)
         except ArchiveError:
             return None
+
+    def _value(self, url: str) -> str | None:
+        """A stylesheet's rewritten text, or an image's or font's ``data:`` URL."""
+        found = self._resource(url)
         if found is None:
             return None
         mime, body = found
@@ -72,11 +76,7 @@ class Assets:
 
     def _inline(self, url: str) -> str | None:
         """What a stylesheet's ``url()`` becomes: the archived image's or font's data URL."""
-        assert self.index is not None
-        try:
-            found = self.index.resource(url)
-        except ArchiveError:
-            return None
+        found = self._resource(url)
         return _data_url(*found) if found is not None else None
 
 
