@@ -140,6 +140,7 @@
     ]),
     natives(HTMLElement.prototype, ['click', 'focus', 'blur']),
     natives(HTMLFormElement.prototype, ['requestSubmit']),
+    natives(HTMLDialogElement.prototype, ['close']),
     natives(Event.prototype, ['preventDefault', 'stopImmediatePropagation']),
   );
   const SELECT = {  // nodeType -> the querySelector and querySelectorAll of its prototype
@@ -173,6 +174,9 @@
   const NativeKeyboardEvent = KeyboardEvent;
   const NativeInputEvent = InputEvent;
   const NativeCustomEvent = CustomEvent;
+  const NativeDragEvent = DragEvent;
+  const NativeDataTransfer = DataTransfer;
+  const execCommand = uncurry(Document.prototype.execCommand);
   const perfNow = uncurry(Performance.prototype.now);
   const entriesByType = uncurry(Performance.prototype.getEntriesByType);
   const computedStyle = window.getComputedStyle.bind(window);
@@ -210,7 +214,7 @@
     mouseenter: 'mouseover', pointerover: 'mouseover', pointerenter: 'mouseover',
     change: 'change', input: 'input', submit: 'submit', keydown: 'keydown:Enter',
     keyup: 'keydown:Enter', keypress: 'keydown:Enter', scroll: 'scroll', wheel: 'scroll',
-    beforeunload: null,
+    drop: 'drop', beforeunload: null,
   };
   function setOf(list) {
     const out = new SafeSet();
@@ -226,6 +230,20 @@
     'button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
     'checkbox', 'radio', 'switch', 'treeitem', 'row', 'gridcell',
   ]);
+  // The ARIA widgets a user presses whatever listener serves them (one in a closed shadow
+  // root, one the page added before the agent could see it): each is clicked.
+  const WIDGET_ROLES = setOf([
+    'checkbox', 'switch', 'radio', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+    'option', 'treeitem', 'combobox',
+  ]);
+  function widgetRole(el) {  // the widget role a user would press el for, or ''
+    const role = Dom.getAttribute(el, 'role');
+    if (role && WIDGET_ROLES.has(role)) return role;
+    if (role === 'button' || el.localName === 'button') {
+      if (Dom.hasAttribute(el, 'aria-expanded') || Dom.hasAttribute(el, 'aria-haspopup')) return 'button';
+    }
+    return '';
+  }
   // Mutations seen while the page is idle before a node counts as volatile; what intervals
   // and long callback chains change is volatile at once.
   const VOLATILE_AFTER = 2;
@@ -1152,7 +1170,13 @@
 
 
   // ---- forms -------------------------------------------------------------------------------------
-  const TEXT_TYPES = setOf(['', 'text', 'search', 'email', 'url', 'tel', 'number']);
+  const TEXT_TYPES = setOf(['', 'text', 'search', 'email', 'url', 'tel']);
+  // Fields a user sets by picking, not by typing words: what to pick when no value is given
+  // (a range's ends and middle; a date, time or colour of each format; a number in range).
+  const SAMPLES = {
+    __proto__: null, number: null, range: null, color: '#ff0000', date: '2024-06-15', time: '12:00',
+    month: '2024-06', week: '2024-W24', 'datetime-local': '2024-06-15T12:00',
+  };
   const NAME_END = Re.pin(/[:*]\s*$/);
   const uriEncode = encodeURIComponent;
   function fieldNames(el) {  // what a user's NAME may refer to: labels, aria-label, placeholder, name, id
@@ -1176,6 +1200,27 @@
   function isText(el) {
     return el.localName === 'textarea' || (el.localName === 'input' && TEXT_TYPES.has(el.type));
   }
+  const isPicked = (el) => el.localName === 'input' && el.type in SAMPLES;
+  function rangeValues(el) {  // a range's minimum, middle (on its step) and maximum
+    const low = el.min === '' ? 0 : +el.min;
+    const high = el.max === '' ? 100 : +el.max;
+    const step = el.step === '' || el.step === 'any' ? 1 : +el.step;
+    const middle = low + round((high - low) / 2 / step) * step;
+    return ['' + low, '' + middle, '' + high];
+  }
+  function pickedValues(el) {  // the values to pick, the current one first
+    const given = givenValues(el);
+    let values = given;
+    if (!values) {
+      if (el.type === 'range') values = rangeValues(el);
+      else if (el.type === 'number') values = [el.min !== '' ? el.min : '1'];
+      else values = [el.min || SAMPLES[el.type]];
+    }
+    values = Arr.filter(values, (v, i) => Arr.indexOf(values, v) === i);
+    Arr.sort(values, (a, b) => (b === el.value) - (a === el.value));
+    if (!given && !Arr.includes(values, el.value) && el.value !== '') values = Arr.concat([el.value], values);
+    return Arr.slice(values, 0, given ? values.length : CONFIG.maxOptions);
+  }
   const NO_VALUE = /^(button|submit|image|reset|hidden|password|file)$/;
   function isControl(el) {  // a form field that holds a value, a choice or a check
     return el.localName === 'select' || el.localName === 'textarea' || (el.localName === 'input'
@@ -1195,6 +1240,7 @@
       return values ? Arr.map(values, (v) => [[locator(el), v]]) : null;
     }
     if (el.localName === 'select') return Arr.map(selectValues(el), (v) => [[locator(el), v]]);
+    if (isPicked(el)) return Arr.map(pickedValues(el), (v) => [[locator(el), v]]);
     if (el.type === 'checkbox') {
       return Arr.map([el.checked, !el.checked], (on) => [[locator(el), on ? 'on' : 'off']]);
     }
@@ -1307,6 +1353,11 @@
       Arr.forEach(Arr.slice(selectValues(el), 1), (value) => {
         add(el, 'change', 'script', 'option:' + value + ' ' + handler, how, hover, { values: [[loc, value]] });
       });
+    } else if (isPicked(el)) {
+      Arr.forEach(pickedValues(el), (value) => {
+        if (value === el.value) return;
+        add(el, 'change', 'script', 'value:' + value + ' ' + handler, how, hover, { values: [[loc, value]] });
+      });
     } else if (isText(el) && !inForm) {
       Arr.forEach(textValues(el) || [], (value) => {
         const values = [[loc, value]];
@@ -1316,6 +1367,7 @@
   }
 
   const BUTTON_INPUT = /^(button|submit|image|reset)$/;
+  const MODAL = 'dialog[open], [aria-modal="true"]';
   const INHERITED_EVENTS = ['change', 'input', 'click', 'keydown:Enter'];
   // What the last collection left out because something covers it: [{locator, label, event,
   // action, covered_by}], sent with the snapshot.
@@ -1333,6 +1385,8 @@
     freshReach();
     covered = [];
     let cover = null;  // what covers the element being looked at: its actions are left out
+    const drags = [];  // [element, how, hover] of each draggable element a pointer reaches
+    const drops = [];  // the elements with a drop listener
     const add = (el, event, kind, action, how, hover, extra) => {
       const loc = locator(el);
       const id = loc + '|' + event + '|' + action;
@@ -1376,7 +1430,12 @@
       const control = isControl(el);
       const href = linkTarget(el);
       const events = ownEvents(el, known[i], !described.has(el));
-      if (!(button || anchor || control || href || events.size || hinted.has(el)) && !delegatorOf(el, 'click')) return;
+      const role = widgetRole(el);
+      const summary = tag === 'summary' && el.parentElement && el.parentElement.localName === 'details';
+      const editable = el.isContentEditable && Dom.hasAttribute(el, 'contenteditable');
+      const draggable = Dom.getAttribute(el, 'draggable') === 'true';
+      if (!(button || anchor || control || href || events.size || hinted.has(el) || role || summary
+        || editable || draggable) && !delegatorOf(el, 'click')) return;
       if (!events.size && Dom.closest(el, 'svg *')) return;  // a part of an icon, with nothing of its own
       let how = 'visible';
       let hover = null;
@@ -1393,6 +1452,14 @@
         }
       }
       if (!enabled(el)) return;
+      if (events.has('drop')) Arr.push(drops, el);
+      if (draggable && !cover) Arr.push(drags, [el, how, hover]);
+      if (editable) {  // an editing host: the user's text, or the default, typed into it
+        Arr.forEach(textValues(el) || [], (value) => {
+          const values = [[locator(el), value]];
+          add(el, 'input', 'script', describe('TYPE', locator(el), values), how, hover, { values });
+        });
+      }
       // (A described root's own listeners are the framework's dispatchers, not actions.)
       if (control) {
         const inherited = Arr.find(Arr.map(INHERITED_EVENTS, (e) => delegatorOf(el, e)), (found) => found);
@@ -1404,9 +1471,9 @@
         add(el, 'click', 'link', href, how, hover);
       }
       events.forEach((ids, event) => {
-        if (event === 'scroll' || event === 'submit') return;
+        if (event === 'scroll' || event === 'submit' || event === 'drop') return;
         if (event === 'keydown:Enter' || event === 'input' || event === 'change') {
-          if (!el.isContentEditable) return;
+          if (!el.isContentEditable || editable) return;
         }
         add(el, event, 'script', 'handler:' + Arr.join(Arr.sort(ids), '+'), how, hover);
       });
@@ -1421,10 +1488,18 @@
         add(el, 'click', 'script', 'href:' + Dom.getAttribute(el, 'href'), how, hover);
         return;
       }
+      if (summary) {  // a disclosure the browser itself opens and closes
+        add(el, 'click', 'script', 'details', how, hover);
+        return;
+      }
       const delegator = delegatorOf(el, 'click');
       if (delegator && looksInteractive(el, computedStyle(el))) {
         add(el, 'click', 'script', delegator[1], how, hover);
         served.add(delegator[0]);
+        return;
+      }
+      if (role && !delegator) {
+        add(el, 'click', 'script', 'role:' + role, how, hover);
         return;
       }
       // No listener anywhere, but a pointer cursor: what a user takes for a control.
@@ -1434,6 +1509,19 @@
       }
     });
     cover = null;
+    // A draggable element dropped on each target that listens for drops (HTML5 drag and drop).
+    Arr.forEach(drags, (drag) => {
+      const targets = Arr.filter(drops, (t) => !deepContains(drag[0], t) && !deepContains(t, drag[0]));
+      Arr.forEach(Arr.slice(targets, 0, CONFIG.maxOptions), (t) => {
+        add(drag[0], 'drop', 'script', 'drop:' + locator(t), drag[1], drag[2]);
+      });
+    });
+    // What a modal opened, Escape closes: the key a user presses to leave it.
+    Arr.forEach(Arr.concat([document], shadows), (root) => {
+      Arr.forEach(selectAll(root, MODAL), (el) => {
+        if (visible(el)) add(el, 'keydown:Escape', 'script', 'key:Escape', 'visible', null);
+      });
+    });
     const scrollWanted = (listeners.get(window)?.has('scroll') || listeners.get(document)?.has('scroll')
       || listeners.get(window)?.has('wheel') || observedIntersections > 0);
     const root = document.scrollingElement || document.documentElement;
@@ -1678,9 +1766,30 @@
     if (pointer) assign(options, { pointerId: 1, pointerType: 'mouse', isPrimary: true });
     Dom.dispatchEvent(el, new Ctor(type, assign(options, init)));
   }
-  function key(el, type) {
-    Dom.dispatchEvent(el, new NativeKeyboardEvent(type, {
-      __proto__: null, key: 'Enter', code: 'Enter', keyCode: 13, which: 13, bubbles: true, cancelable: true, composed: true,
+  const KEYS = { __proto__: null, Enter: 13, Escape: 27 };
+  function key(el, type, name = 'Enter') {  // returns whether no listener prevented the default
+    return Dom.dispatchEvent(el, new NativeKeyboardEvent(type, {
+      __proto__: null, key: name, code: name, keyCode: KEYS[name], which: KEYS[name],
+      bubbles: true, cancelable: true, composed: true,
+    }));
+  }
+  // Escape pressed in a modal: at the focused element inside it, else at the modal. A native
+  // modal dialog is then cancelled and closed, as the browser does for a real key.
+  function escape(el) {
+    const active = document.activeElement;
+    const at = active && active !== document.body && deepContains(el, active) ? active : el;
+    const go = key(at, 'keydown', 'Escape');
+    key(at, 'keyup', 'Escape');
+    if (go && el.localName === 'dialog' && el.open
+      && Dom.dispatchEvent(el, new NativeEvent('cancel', { __proto__: null, cancelable: true }))) {
+      Dom.close(el);
+    }
+  }
+  function drag(el, type, dataTransfer) {  // a drag event at the middle of el's box
+    const r = Dom.getBoundingClientRect(el);
+    Dom.dispatchEvent(el, new NativeDragEvent(type, {
+      __proto__: null, bubbles: true, cancelable: true, composed: true, view: window, dataTransfer,
+      clientX: r.left + r.width / 2, clientY: r.top + r.height / 2,
     }));
   }
   function fireEvent(el, type) {  // a plain bubbling event: input or change
@@ -1729,6 +1838,11 @@
       if (field.type === 'checkbox' || field.type === 'radio') {
         const want = value === 'on';
         if (field.checked !== want) click(field);
+      } else if (field.isContentEditable) {  // what typing does there: the text replaced
+        focus(field);
+        execCommand(document, 'selectAll', false, null);
+        execCommand(document, 'insertText', false, value);
+        Dom.blur(field);
       } else {
         setValue(field, value);
       }
@@ -1751,6 +1865,19 @@
     if (ev === 'keydown:Enter') {
       focus(el);
       key(el, 'keydown'); key(el, 'keypress'); key(el, 'keyup');
+      return;
+    }
+    if (ev === 'keydown:Escape') {
+      escape(el);
+      return;
+    }
+    if (ev === 'drop') {
+      const target = query(Str.slice(spec.action, 5));
+      if (!target) throw new NativeError('drop target not found: ' + Str.slice(spec.action, 5));
+      const data = new NativeDataTransfer();
+      drag(el, 'dragstart', data);
+      drag(target, 'dragenter', data); drag(target, 'dragover', data); drag(target, 'drop', data);
+      drag(el, 'dragend', data);
       return;
     }
     if (ev === 'input' || ev === 'change') {

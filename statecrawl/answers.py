@@ -23,7 +23,8 @@ MAX_FRAMES = 2_000  # DOM-mutation frames of one transition
 MAX_VALUES = 1_000  # field values of one action
 MAX_ANSWER = 3 * MAX_HTML  # characters of one whole answer, as JSON
 EVENTS = frozenset({
-    "click", "dblclick", "mouseover", "input", "change", "submit", "keydown:Enter", "scroll",
+    "click", "dblclick", "mouseover", "input", "change", "submit", "keydown:Enter",
+    "keydown:Escape", "scroll", "drop",
 })
 KINDS = frozenset({"link", "script", "submit"})
 DIALOGS = frozenset({"alert", "confirm", "prompt", "beforeunload"})

@@ -48,7 +48,7 @@ from .resume import Saver, restore, restore_stats
 from .scope import Scope, origin
 from .state import Action, Snapshot, State, digest
 from .store import Checkpoint, open_store
-from .strategies import FairSites, Work, get_strategy
+from .strategies import FairSites, Work, get_strategy, new_words
 from .version import __version__
 from .volatility import Volatility
 
@@ -121,6 +121,10 @@ class Explorer:
         self.model = get_model(config.model)
         self.strategy = FairSites(
             lambda: get_strategy(config.strategy, seed=config.seed), self._site, self._home
+        )
+        # a scored strategy orders by novelty: the words of visible text seen so far
+        self.seen_words: set[str] | None = (
+            set() if getattr(get_strategy(config.strategy), "scored", False) else None
         )
         self.politeness = Politeness(config.politeness)
         self.outages = Outages()
@@ -612,7 +616,9 @@ class Explorer:
                 self.memory.graph.remove_transitions(state_id, action.key, inferred=True)
             )
             self.memory.edge_actions.pop((state_id, action.key), None)
-            self._requeue(Work(state_id, action, state.depth, self.memory.leaving(action)))
+            self._requeue(
+                Work(state_id, action, state.depth, self.memory.leaving(action), state.novelty)
+            )
 
     def words(self, state_id: str) -> frozenset[str]:
         """The words of a state's DOM (:func:`.policy.words`), for inference."""
@@ -899,6 +905,8 @@ class Explorer:
             ),
             actions=self.actions_of(snapshot),
         )
+        if self.seen_words is not None:
+            state.novelty = new_words(snapshot.html, self.seen_words)
         self.memory.add(state)
         if self.memory.per_site[site] == limits.max_states:  # the site is done
             self.strategy.close(site)
@@ -958,7 +966,8 @@ class Explorer:
     def queue(self, state_id: str, action: Action, depth: int) -> None:
         """Put one pair in the frontier, telling the strategy whether its action is known to
         take the browser to another page (a link, or an action that led to another URL)."""
-        self.strategy.push(Work(state_id, action, depth, self.memory.leaving(action)))
+        score = self.memory.states[state_id].novelty
+        self.strategy.push(Work(state_id, action, depth, self.memory.leaving(action), score))
 
     def improve(self, state_id: str, depth: int) -> None:
         """A shorter way to a known state: give it the smaller depth and its due work, and

@@ -33,8 +33,9 @@ TITLE_DASHES = " ·|\u2014\u2013-"  # what separates a title's parts (and ends a
 TITLE_SEPARATORS = re.compile(r"\s+[·|\u2014\u2013-]\s+")
 GONE = "\u2212 "  # before a text that went away
 AFTER = " \u203a "  # between the label of the state before and that of a state
-VERBS = {"click": "", "submit": "submit", "keydown:Enter": "enter", "dblclick": "dblclick",
-         "mouseover": "hover", "input": "set", "change": "set"}  # fmt: skip
+VERBS = {"click": "", "submit": "submit", "keydown:Enter": "enter", "keydown:Escape": "escape",
+         "dblclick": "dblclick", "mouseover": "hover", "input": "set", "change": "set",
+         "drop": "drag"}  # fmt: skip
 FIELDS = ("input", "textarea", "select")
 WORD = re.compile(r"\w")  # a text piece without a letter or digit (a close button's) says little
 STEP = re.compile(r"([\w-]+):nth-of-type\((\d+)\)")

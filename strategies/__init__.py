@@ -16,10 +16,12 @@ from typing import Protocol
 
 from ..errors import ConfigError
 from .frontier import BreadthFirst, DepthFirst, RandomOrder, Work
+from .novelty import Novelty, new_words
 from .sites import FairSites
 
 __all__ = [
-    "BreadthFirst", "DepthFirst", "FairSites", "RandomOrder", "Strategy", "Work", "get_strategy",
+    "BreadthFirst", "DepthFirst", "FairSites", "Novelty", "RandomOrder", "Strategy", "Work",
+    "get_strategy", "new_words",
 ]
 
 
@@ -44,7 +46,9 @@ class Strategy(Protocol):
     def __len__(self) -> int: ...
 
 
-BUILTIN: dict[str, type] = {s.name: s for s in (BreadthFirst, DepthFirst, RandomOrder)}
+BUILTIN: dict[str, type] = {
+    s.name: s for s in (BreadthFirst, DepthFirst, Novelty, RandomOrder)
+}
 
 
 def get_strategy(name: str, seed: int = 0) -> Strategy:

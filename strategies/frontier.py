@@ -14,12 +14,14 @@ from ..state import Action
 class Work:
     """One (state, action) pair waiting to be fired; ``depth`` is the state's depth;
     ``leaves``: the action is known to take the browser to another page (a link, or a
-    script action seen to lead to another URL), so work that stays is done first."""
+    script action seen to lead to another URL), so work that stays is done first;
+    ``score``: what a scored strategy orders by (the state's novelty, see :mod:`.novelty`)."""
 
     state: str
     action: Action
     depth: int
     leaves: bool = field(default=False, compare=False)
+    score: float = field(default=0.0, compare=False)
 
 
 class _ByState:

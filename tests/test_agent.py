@@ -197,3 +197,30 @@ def test_svg_icon_and_pointer_cursor_are_fired(site: Site, crawl: Crawler) -> No
     result = crawl(serve(site, "icons"), max_depth=1)
     assert labels(result, r'id="status">([^<]*)<') == {"idle", "menu at its box", "starred"}
     assert result.stats["failures"] == 0
+
+
+def test_widgets_get_the_gestures_users_give_them(site: Site, crawl: Crawler) -> None:
+    """A ``<summary>`` with no listener is opened; ARIA tabs served by a handler property no
+    hook sees are clicked by their role; a range gets its ends and middle, a date and a colour
+    a value each; the text is typed into an editable box; a draggable card is dropped on the
+    target that listens."""
+    result = crawl(serve(site, "widgets"), max_depth=1,
+                   inputs={"values": {"Note": ["buy milk"]}})
+    assert labels(result, r"<details( open)?") == {None, " open"}
+    assert labels(result, r"Tab (\w+) shown") == {"one", "two"}
+    assert "role:tab" in {t["action"] for t in result.transitions()}
+    assert labels(result, r"Volume: (\d+)") == {"30", "0", "50", "100"}
+    assert labels(result, r"Due: ([\w-]+)") == {"none", "2024-06-15"}
+    assert labels(result, r"Colour: (#\w+)") == {"#000000", "#ff0000"}
+    assert labels(result, r"Note: ([\w ]+)<") == {"empty", "buy milk"}
+    assert labels(result, r"Bin: (\w+)") == {"empty", "card"}
+    assert result.stats["failures"] == 0
+
+
+def test_escape_closes_what_a_modal_opened(site: Site, crawl: Crawler) -> None:
+    """Escape is pressed in a native modal ``<dialog>`` (cancelled and closed, as a real key
+    does) and in an ``aria-modal`` sheet whose page listens for the key."""
+    result = crawl(serve(site, "modals"), max_depth=2)
+    assert labels(result, r"(dialog \w+|sheet \w+)<") >= {"dialog closed", "sheet dismissed"}
+    escapes = {locator(t) for t in result.transitions() if t["event"] == "keydown:Escape"}
+    assert escapes == {"#dialog", "#sheet"}

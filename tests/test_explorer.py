@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 from werkzeug import Request, Response
 
 import statecrawl
 from tests.conftest import PAGES, Site, labels
+
+CLAIMS = re.compile(r"CLAIMS (US\d+)")
 
 
 def test_tabs_every_tab_once(site: Site, crawl) -> None:
@@ -182,3 +185,22 @@ def test_same_origin_frame_is_part_of_the_state(site: Site, other_site: Site, cr
     assert sum("Note from the server" in h for h in htmls) == 1
     assert all("srcdoc=" in h and "Load the note" in h for h in htmls)
     assert result.stats["failures"] == 0
+
+
+def test_novelty_reaches_the_claims_before_the_permutations_of_the_list(
+    site: Site, crawl, tmp_path
+) -> None:
+    """Six patents listed in 12 permutations (3 sort keys, 2 orders, 2 formats), each with
+    a detail whose Claims tab says what no other view says. Under the same state budget,
+    breadth-first spends it on the permutations and shows no claims; the novelty strategy
+    fires first the details that brought new words and shows half of them."""
+    site.page("/", "facets.html")
+
+    def claims(strategy: str) -> set[str]:
+        result = crawl(site.url("/"), out=tmp_path / strategy, max_depth=3, max_states=14,
+                       strategy=strategy)
+        assert len(result) == 14
+        return {c for s in result.states() for c in CLAIMS.findall(result.html(s["id"]))}
+
+    assert not claims("breadth-first")
+    assert len(claims("novelty")) >= 3

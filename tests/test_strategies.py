@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import random
 
 import pytest
@@ -12,18 +14,22 @@ from statecrawl.strategies import (
     BreadthFirst,
     DepthFirst,
     FairSites,
+    Novelty,
     RandomOrder,
     Strategy,
     Work,
     get_strategy,
+    new_words,
 )
 
-STRATEGIES = [BreadthFirst, DepthFirst, RandomOrder]
+STRATEGIES = [BreadthFirst, DepthFirst, Novelty, RandomOrder]
 
 
-def work(state: str, n: int = 0, depth: int = 0, leaves: bool = False) -> Work:
+def work(
+    state: str, n: int = 0, depth: int = 0, leaves: bool = False, score: float = 0.0
+) -> Work:
     action = Action(name=f"{state}#{n}", status="visible", event="click", action=f"h{n}")
-    return Work(state=state, action=action, depth=depth, leaves=leaves)
+    return Work(state=state, action=action, depth=depth, leaves=leaves, score=score)
 
 
 def drain(strategy: Strategy, current: str | None = None) -> list[Work]:
@@ -115,6 +121,33 @@ def test_work_can_be_pushed_again_after_discard(cls: type) -> None:
     assert item is not None
     assert item.depth == 1
     assert strategy.discard("a") == 0
+
+
+# ---- novelty -----------------------------------------------------------------------------------
+
+
+def test_novelty_counts_the_words_no_earlier_state_showed() -> None:
+    seen: set[str] = set()
+    assert new_words("<ul><li>US1 Battery</li><li>US2 Drone</li></ul>", seen) == 4
+    assert new_words("<ul><li>US2 Drone</li><li>US1 Battery</li></ul>", seen) == 0  # sorted again
+    assert new_words("<p>US1 Battery <b>claims</b></p><script>var hidden</script>", seen) == 1
+
+
+def test_novelty_fires_the_states_that_brought_new_text_first_then_breadth_first() -> None:
+    strategy = push_all(Novelty(), [
+        work("sorted", 0, depth=1, score=0), work("root", 1, depth=0, score=3),
+        work("detail", 2, depth=2, score=9), work("csv", 3, depth=1, score=0),
+        work("detail", 4, depth=2, score=9),
+    ])
+    assert names(drain(strategy)) == ["detail#2", "detail#4", "root#1", "sorted#0", "csv#3"]
+
+
+def test_novelty_goes_on_from_the_browsers_state_among_the_best_only() -> None:
+    strategy = push_all(Novelty(), [
+        work("a", 0, score=5), work("b", 1, score=5), work("c", 2, score=1),
+    ])
+    assert strategy.pop(["b"]).action.name == "b#1"  # as good as the best: no reset
+    assert strategy.pop(["c"]).action.name == "a#0"  # worse: the best one, whatever it costs
 
 
 # ---- breadth-first ----------------------------------------------------------------------------
@@ -280,7 +313,8 @@ def test_random_discard_then_every_other_item_once() -> None:
 
 @pytest.mark.parametrize(
     ("name", "cls"),
-    [("breadth-first", BreadthFirst), ("depth-first", DepthFirst), ("random", RandomOrder)],
+    [("breadth-first", BreadthFirst), ("depth-first", DepthFirst), ("novelty", Novelty),
+     ("random", RandomOrder)],
 )
 def test_get_strategy_builtins(name: str, cls: type) -> None:
     strategy = get_strategy(name)
@@ -297,7 +331,7 @@ def test_get_strategy_passes_the_seed() -> None:
 def test_get_strategy_unknown_lists_builtins() -> None:
     with pytest.raises(ConfigError, match="unknown strategy 'best-first'") as info:
         get_strategy("best-first")
-    assert "breadth-first, depth-first, random" in str(info.value)
+    assert "breadth-first, depth-first, novelty, random" in str(info.value)
 
 
 # ---- fair across sites ------------------------------------------------------------------------
@@ -372,3 +406,8 @@ def test_fair_sites_names_its_strategy_and_fails_early_for_an_unknown_one() -> N
     assert fair("depth-first").name == "depth-first"
     with pytest.raises(ConfigError, match="unknown strategy"):
         fair("best-first")
+
+
+def test_novelty_doctest_runs() -> None:
+    module = importlib.import_module("statecrawl.strategies.novelty")
+    assert doctest.testmod(module).failed == 0
