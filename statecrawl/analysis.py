@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from . import coverage as js_coverage
 from .comparison import diff
 from .config import argument, checked
 from .directory import Crawl, find_state, recorded_config
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "action_frequency",
+    "coverage",
     "dead_ends",
     "depth_profile",
     "describe",
@@ -496,6 +498,42 @@ def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = Fa
     except re.error as exc:
         raise ConfigError(f"text: invalid regular expression {text!r}: {exc}") from None
     return [s["id"] for s in crawl.states() if pattern.search(visible_text(crawl.html(s["id"])))]
+
+
+@checked
+def coverage(crawl: Crawl) -> pd.DataFrame:
+    """The JavaScript coverage of a crawl, per script (``coverage.json``; pandas: the
+    ``analysis`` extra).
+
+    Parameters
+    ----------
+    crawl : Crawl
+        A loaded crawl (its ``coverage.json`` is read from its directory).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per script URL (an inline script's is its document's), most functions
+        first: ``url``, ``functions_covered``, ``functions_total``, ``bytes_covered``,
+        ``bytes_total`` (characters of the source), ``sources`` (distinct sources seen at the
+        URL). Empty for a crawl that recorded no coverage (``browser.coverage`` off).
+
+    Examples
+    --------
+    >>> crawl = statecrawl.load("statecrawl-demo")  # doctest: +SKIP
+    >>> coverage(crawl)[["url", "functions_covered", "functions_total"]]  # doctest: +SKIP
+                                    url  functions_covered  functions_total
+    0  http://127.0.0.1:8000/static/app.js                 61               74
+    """
+    pd = _optional("pandas")
+    crawl = loaded(crawl, "coverage")
+    data = js_coverage.read(crawl.path) or {"scripts": []}
+    columns = ["url", "functions_covered", "functions_total", "bytes_covered", "bytes_total"]
+    rows = [{**{c: s[c] for c in columns}, "sources": len(s["sources"])} for s in data["scripts"]]
+    frame = pd.DataFrame(rows, columns=[*columns, "sources"])
+    return frame.sort_values("functions_total", ascending=False, kind="stable").reset_index(
+        drop=True
+    )
 
 
 @checked

@@ -36,6 +36,7 @@ from selenium.webdriver.remote.command import Command
 
 from . import answers, login
 from .config import Config
+from .coverage import Delta, Recorder
 from .errors import (
     ActionFailed,
     BrowserCrashed,
@@ -211,6 +212,8 @@ class Browser:
         self.session = login.imported(config.login)  # restored by every reset
         self.secrets = login.Secrets(config.login)
         self.relogins = 0  # logins after the session ended
+        self.coverage = Recorder(self.scope) if config.browser.coverage else None
+        self.ran = False  # the page agent was called since coverage was last taken
         source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
         agent_config = {
             **self.scope.for_agent(),
@@ -274,6 +277,8 @@ class Browser:
             self.driver.execute_cdp_cmd(
                 "Page.addScriptToEvaluateOnNewDocument", {"source": self.agent_source}
             )
+            if self.coverage is not None:
+                self.coverage.start(self.driver)
             patterns = self.scope.request_patterns()
             self.driver.execute_cdp_cmd("Network.enable", {})
             self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urlPatterns": patterns})
@@ -357,6 +362,7 @@ class Browser:
         ``{"missing": True}``, one that went away ``{"leaving": True}``."""
         self._limit(max(limit or 0.0, self.script_timeout))
         self.requests += 1
+        self.ran = True
         request = json.dumps([self.channel, self.requests, method, arg])[1:-1]
         try:
             answer = self.web.execute_cdp_cmd(
@@ -439,9 +445,23 @@ class Browser:
                 drained = self.capture.drain(final=final)
             self.exchanges.extend(self.secrets.scrub(drained))
 
+    def take_coverage(self) -> Delta:
+        """The coverage records of the in-scope scripts since the last call (none when off)."""
+        self._take_coverage()
+        return self.coverage.collect() if self.coverage is not None else {}
+
+    def _take_coverage(self) -> None:
+        """Take what ran in the current document before it is left (best effort: a page
+        gone or a browser dead loses what ran since the last take)."""
+        if self.coverage is not None and self.driver is not None and self.ran:
+            self.ran = False
+            with contextlib.suppress(WebDriverException, urllib3.exceptions.HTTPError, OSError):
+                self.coverage.take(self.driver)
+
     def load(self, url: str) -> Snapshot:
         """Load ``url`` and return the settled state it shows."""
         self._drain()
+        self._take_coverage()
         self.pages += 1
         self._limit(self.config.timing.load_timeout)
         try:
@@ -600,6 +620,7 @@ class Browser:
         recycle = self.config.browser.recycle_after
         if recycle is not None and self.pages >= recycle:
             self._drain(final=True)  # what the old browser fetched is still archived
+            self._take_coverage()
             log.info("replacing the browser after %d pages", self.pages)
             self.close()
             self.start()

@@ -218,6 +218,9 @@ class BrowserSettings:
     screenshot; the names stay those of the window for the crawls that recorded them.
     ``recycle_after``: a browser that loaded this many pages is replaced by a fresh one at
     its next reset (``None``: never); Chromium grows and slows with every page it shows.
+    ``coverage``: record which functions of the in-scope scripts ran (V8's precise coverage,
+    ``coverage.json``; see :mod:`statecrawl.coverage`); off by default, since it costs more
+    than a tenth of the crawl time (``benchmarks/coverage.py``).
     """
 
     binary: str | None = None
@@ -228,6 +231,7 @@ class BrowserSettings:
     extra_args: tuple[str, ...] = ()
     dialogs: Literal["accept", "dismiss"] = "accept"
     recycle_after: int | None = 1000
+    coverage: bool = False
 
     def __post_init__(self) -> None:
         _normalise(self, "browser.")

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from . import coverage
 from .archive import Archiver
 from .baseline import Baseline
 from .browser import Browser
@@ -368,6 +369,7 @@ class Explorer:
                 assert task is not None
                 with self.lock:
                     self.stats.relogins += outcome.relogins
+                    covered = self._covered(outcome)
                     if outcome.ended_session and slot.work is not None:
                         log.info("%s ended the session: fired last", slot.work.action.label)
                         self.danger.learn(slot.work.action)
@@ -381,6 +383,8 @@ class Explorer:
                     else:
                         assert slot.work is not None
                         self._fired(slot, slot.work, slot.plan, outcome)
+                    if covered and task.kind != "seed" and not outcome.diverged:
+                        self._first_covered(slot, covered)
         finally:
             self.hooks.flush()
             with self.lock:
@@ -390,6 +394,24 @@ class Explorer:
                 slot.work, slot.plan, slot.task, slot.host = None, None, None, None
                 self.wakeup.notify_all()
                 self._tick()
+
+    def _covered(self, outcome: Outcome) -> list[str]:
+        """Merge an outcome's JavaScript coverage; the functions it ran first."""
+        return coverage.merge(self.memory.coverage, outcome.coverage)
+
+    def _first_covered(self, slot: Slot, functions: list[str]) -> None:
+        """The transition ``slot`` just made ran ``functions`` first: counted on its edge
+        (``new_functions``), and each function remembers it (``coverage.json``)."""
+        work = slot.work
+        if work is None or slot.current is None:
+            return
+        edge = (self.memory.resolve(work.state), slot.current, work.action.key)
+        if not self.memory.graph.graph.has_edge(*edge):
+            return
+        attrs = self.memory.graph.edge(*edge)
+        attrs["new_functions"] = attrs.get("new_functions", 0) + len(functions)
+        for fid in functions:
+            self.memory.coverage[fid] = {**self.memory.coverage[fid], "by": list(edge)}
 
     # ---- making tasks --------------------------------------------------------------------------
     def _assign(self, slot: Slot, work: Work | None, task: Task, way: Plan | None) -> Task:
@@ -1162,6 +1184,8 @@ class Explorer:
             if self.recrawl is not None:
                 step(self.recrawl.compare)
             step(label_graph, self.memory.graph.graph, self.out.path)
+            if self.config.browser.coverage:
+                step(coverage.write, self.out.path, self.memory.coverage, self.memory.resolve)
             before = len(failures)
             step(self._write)
             written = len(failures) == before

@@ -22,7 +22,7 @@ from .store.tracked import TrackedCounter, TrackedDict
 
 # The tables that grow with the crawl and are saved by the keys that changed (see
 # :class:`.resume.Saver`), by name.
-TRACKED = ("loads", "links", "merged", "per_url", "link_failures", "departures")
+TRACKED = ("loads", "links", "merged", "per_url", "link_failures", "departures", "coverage")
 
 
 class Memory:
@@ -38,7 +38,8 @@ class Memory:
     tracked tables (:data:`TRACKED`): ``loads`` (URL -> the state a load shows), ``links``
     (link URL -> its target), ``merged`` (merged state -> the one it is now), ``per_url``
     (states per URL), ``link_failures`` and ``departures`` (link URL -> where it left the
-    scope).
+    scope), ``coverage`` (function id -> its JavaScript coverage record, see
+    :mod:`.coverage`).
     """
 
     def __init__(self, inference: Inference) -> None:
@@ -61,6 +62,7 @@ class Memory:
         self.per_url: TrackedCounter[str] = TrackedCounter()
         self.link_failures: TrackedDict[str, str] = TrackedDict()
         self.departures: TrackedDict[str, list[str]] = TrackedDict()
+        self.coverage: TrackedDict[str, dict[str, Any]] = TrackedDict()
         # told of every change of ids (old -> new), for what holds ids outside the memory
         self.followers: list[Callable[[Mapping[str, str]], None]] = []
 

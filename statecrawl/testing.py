@@ -443,6 +443,10 @@ class FakeBrowser:
         taken, self.exchanges = self.exchanges, []
         return taken
 
+    def take_coverage(self) -> dict[str, dict[str, object]]:
+        """JavaScript coverage records: none (a scripted page runs no script)."""
+        return {}
+
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image: a 1x1 PNG, in whatever format is asked (a scripted
         page has nothing to draw)."""

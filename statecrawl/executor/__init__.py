@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 import urllib3
 
+from ..coverage import Delta, merge
 from ..errors import ActionFailed, BrowserCrashed, ConfigError, NavigationError, PageTimeout
 from ..state import Action, Snapshot
 
@@ -75,7 +76,9 @@ class Outcome:
     """What a task did: snapshots of its loads (the first ``url`` load, or a seed's two),
     of its replayed steps, and of the fired action; whether a state on the way had another
     key than expected (the task then stopped there); the exchanges made on the way to the
-    state (``way``) and by the work itself; a failure."""
+    state (``way``) and by the work itself; the JavaScript coverage records of the task
+    (``coverage``, see :mod:`statecrawl.coverage`: one take at its end, what the way ran
+    already ran when its transitions were first made); a failure."""
 
     loads: list[Snapshot] = field(default_factory=list)
     steps: list[Snapshot] = field(default_factory=list)
@@ -86,6 +89,7 @@ class Outcome:
     failure: Failure | None = None
     ended_session: bool = False  # the work itself logged the browser out (see ``perform``)
     relogins: int = 0  # logins after the session ended, during the task
+    coverage: Delta = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -167,6 +171,7 @@ def perform(browser: Browser, task: Task, model: StateModel) -> Outcome:
         first = outcome
         outcome = _attempt(browser, task, model, log_in=True)
         outcome.way = [*first.way, *first.exchanges, *outcome.way]
+        merge(outcome.coverage, first.coverage)
         outcome.ended_session = _ended(outcome)
     outcome.relogins = browser.relogins - before
     return outcome
@@ -210,12 +215,14 @@ def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = Fal
             if task.kind == "seed":
                 outcome.loads.append(browser.reset(task.url))
             outcome.exchanges = browser.take_exchanges()
+            outcome.coverage = browser.take_coverage()
             return outcome
         if task.url is not None:
             outcome.loads.append(browser.reset(task.url))
             if key(outcome.loads[-1]) != task.start:
                 outcome.diverged = True
                 outcome.way = browser.take_exchanges()
+                outcome.coverage = browser.take_coverage()
                 return outcome
         steps = list(task.steps)
         while steps:
@@ -228,6 +235,7 @@ def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = Fal
             if any(key(s) != k for s, (_, k) in zip(snapshots, steps, strict=False)):
                 outcome.diverged = True
                 outcome.way = browser.take_exchanges()
+                outcome.coverage = browser.take_coverage()
                 return outcome
             steps = steps[len(snapshots) :]
         if task.url is not None or task.steps:
@@ -236,6 +244,7 @@ def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = Fal
         assert task.action is not None
         outcome.fired = browser.fire(task.action)
         outcome.exchanges = browser.take_exchanges()
+        outcome.coverage = browser.take_coverage()
     except PageTimeout as exc:
         outcome.failure = Failure("timeout", str(exc), stage)
     except ActionFailed as exc:

@@ -39,6 +39,7 @@ from lxml import etree
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
+from .. import coverage as js_coverage
 from ..config import checked, folder
 from ..directory import Crawl, load
 from ..errors import ArchiveError
@@ -267,6 +268,7 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
                         if isinstance(o, dict)],
             "shards": SHARDS,
             "comparison": changes.summary() if changes is not None else None,
+            "coverage": _coverage(crawl.path),
         },
         "ids": nodes,
         "labels": [_label(labels[node]) for node in nodes],
@@ -278,6 +280,12 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
         "edges": [n for pair in edges for n in pair],
     }
     (out / "data" / "index.js").write_text(script_call("SC.index", index), "ascii")
+
+
+def _coverage(path: Path) -> str | None:
+    """The crawl's JavaScript coverage in a few words, for the summary line (if recorded)."""
+    data = js_coverage.read(path)
+    return js_coverage.share(data["total"]) if data else None
 
 
 def _change(

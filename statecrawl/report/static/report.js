@@ -941,6 +941,7 @@
       (stats.transitions !== undefined ? stats.transitions : G.edges.length / 2) + ' transitions',
       'depth ' + (stats.max_depth !== undefined ? stats.max_depth : '?'),
       (stats.failures || 0) + ' failures',
+      ...(G.meta.coverage ? [String(G.meta.coverage)] : []),
       ...(Array.isArray(G.meta.outages) ? G.meta.outages.map(String) : []),
       ...compared(),
       start,
