@@ -460,6 +460,8 @@ class Config:
         _check(not (self.resume and self.overwrite), "give --resume or --overwrite, not both")
         _check(not self.resume or self.out is not None, "--resume needs the crawl's --out")
         _check(self.cluster is None or self.executor == "dask", "--cluster needs --executor dask")
+        _check(self.strategy != "coverage" or self.browser.coverage,
+               "--strategy coverage needs --coverage")
         _check(
             self.explore.shortcuts or self.incremental.since is None,
             "--exhaustive fires everything: it cannot build on an earlier crawl (--since)",

@@ -123,10 +123,11 @@ class Explorer:
         self.strategy = FairSites(
             lambda: get_strategy(config.strategy, seed=config.seed), self._site, self._home
         )
-        # a scored strategy orders by novelty: the words of visible text seen so far
-        self.seen_words: set[str] | None = (
-            set() if getattr(get_strategy(config.strategy), "scored", False) else None
-        )
+        # what a scored strategy orders by: "novelty" (the words of visible text seen so far
+        # are kept) or "coverage" (the functions the transition into a state ran first)
+        self.scored = getattr(get_strategy(config.strategy), "scored", None)
+        self.seen_words: set[str] = set()
+        self.arrival_covered = 0  # functions the outcome being applied ran first
         self.politeness = Politeness(config.politeness)
         self.outages = Outages()
         self.danger = Danger(config.dangerous, config.dangerous_policy)
@@ -370,6 +371,7 @@ class Explorer:
                 with self.lock:
                     self.stats.relogins += outcome.relogins
                     covered = self._covered(outcome)
+                    self.arrival_covered = len(covered)
                     if outcome.ended_session and slot.work is not None:
                         log.info("%s ended the session: fired last", slot.work.action.label)
                         self.danger.learn(slot.work.action)
@@ -639,7 +641,7 @@ class Explorer:
             )
             self.memory.edge_actions.pop((state_id, action.key), None)
             self._requeue(
-                Work(state_id, action, state.depth, self.memory.leaving(action), state.novelty)
+                Work(state_id, action, state.depth, self.memory.leaving(action), state.score)
             )
 
     def words(self, state_id: str) -> frozenset[str]:
@@ -927,8 +929,10 @@ class Explorer:
             ),
             actions=self.actions_of(snapshot),
         )
-        if self.seen_words is not None:
-            state.novelty = new_words(snapshot.html, self.seen_words)
+        if self.scored == "novelty":
+            state.score = new_words(snapshot.html, self.seen_words)
+        elif self.scored == "coverage":
+            state.score = self.arrival_covered
         self.memory.add(state)
         if self.memory.per_site[site] == limits.max_states:  # the site is done
             self.strategy.close(site)
@@ -988,7 +992,7 @@ class Explorer:
     def queue(self, state_id: str, action: Action, depth: int) -> None:
         """Put one pair in the frontier, telling the strategy whether its action is known to
         take the browser to another page (a link, or an action that led to another URL)."""
-        score = self.memory.states[state_id].novelty
+        score = self.memory.states[state_id].score
         self.strategy.push(Work(state_id, action, depth, self.memory.leaving(action), score))
 
     def improve(self, state_id: str, depth: int) -> None:

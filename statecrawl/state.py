@@ -149,4 +149,4 @@ class State:
     actions: list[Action] = field(default_factory=list)
     unreachable: bool = False  # cannot be brought back in a browser
     final: bool = False  # kept, but not explored further (it follows a dangerous action)
-    novelty: int = 0  # words of its text no earlier state showed (the novelty strategy's score)
+    score: int = 0  # what a scored strategy orders its work by (see strategies.novelty)

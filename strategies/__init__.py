@@ -16,12 +16,12 @@ from typing import Protocol
 
 from ..errors import ConfigError
 from .frontier import BreadthFirst, DepthFirst, RandomOrder, Work
-from .novelty import Novelty, new_words
+from .novelty import CoverageFirst, Novelty, new_words
 from .sites import FairSites
 
 __all__ = [
-    "BreadthFirst", "DepthFirst", "FairSites", "Novelty", "RandomOrder", "Strategy", "Work",
-    "get_strategy", "new_words",
+    "BreadthFirst", "CoverageFirst", "DepthFirst", "FairSites", "Novelty", "RandomOrder",
+    "Strategy", "Work", "get_strategy", "new_words",
 ]
 
 
@@ -47,7 +47,7 @@ class Strategy(Protocol):
 
 
 BUILTIN: dict[str, type] = {
-    s.name: s for s in (BreadthFirst, DepthFirst, Novelty, RandomOrder)
+    s.name: s for s in (BreadthFirst, CoverageFirst, DepthFirst, Novelty, RandomOrder)
 }
 
 

@@ -15,7 +15,7 @@ class Work:
     """One (state, action) pair waiting to be fired; ``depth`` is the state's depth;
     ``leaves``: the action is known to take the browser to another page (a link, or a
     script action seen to lead to another URL), so work that stays is done first;
-    ``score``: what a scored strategy orders by (the state's novelty, see :mod:`.novelty`)."""
+    ``score``: what a scored strategy orders by (see :mod:`.novelty`)."""
 
     state: str
     action: Action

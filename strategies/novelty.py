@@ -41,7 +41,7 @@ class Novelty:
     those of the best score, which spares resets."""
 
     name = "novelty"
-    scored = True  # the engine gives each work its state's novelty
+    scored = "novelty"  # the engine gives each work the new words of its state
 
     def __init__(self, seed: int = 0) -> None:
         self.work = _ByState()
@@ -75,3 +75,12 @@ class Novelty:
 
     def __len__(self) -> int:
         return self.work.size
+
+
+class CoverageFirst(Novelty):
+    """As :class:`Novelty`, scored by the JavaScript functions the transition into a state
+    ran for the first time in the crawl (``--coverage``): the states whose arrival ran new
+    code are explored first."""
+
+    name = "coverage"
+    scored = "coverage"

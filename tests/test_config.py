@@ -276,6 +276,7 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("dangerous_policy = 'first'", ["dangerous_policy"]),
     ("executor = 'spark'", ["executor", "'dask'"]),
     ("cluster = 'tcp://10.0.0.1:8786'", ["--cluster needs --executor dask"]),
+    ("strategy = 'coverage'", ["--strategy coverage needs --coverage"]),
     ("executor = 'dask'\ncluster = '10.0.0.1'", ["cluster", "tcp://HOST:8786"]),
     ("seed = 1.5", ["seed", "expected int"]),
     ("seed = true", ["seed", "expected int"]),

@@ -101,6 +101,12 @@ def test_two_browsers_cover_what_one_does(
     crawl(url, out=tmp_path / "off", max_depth=1)  # off by default
     assert not (tmp_path / "off" / "coverage.json").exists()
     assert analysis.coverage(statecrawl.load(tmp_path / "off")).empty
+    # --strategy coverage only orders the work: the same states and the same coverage
+    first = crawl(url, out=tmp_path / "first", max_depth=2, strategy="coverage",
+                  browser={"coverage": True})
+    two = statecrawl.load(tmp_path / "two")
+    assert {s["id"] for s in first.states()} == {s["id"] for s in two.states()}
+    assert read(tmp_path / "first")["total"] == data["total"]
 
 
 def test_function_literals_are_counted_from_the_source() -> None:

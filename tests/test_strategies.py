@@ -331,7 +331,7 @@ def test_get_strategy_passes_the_seed() -> None:
 def test_get_strategy_unknown_lists_builtins() -> None:
     with pytest.raises(ConfigError, match="unknown strategy 'best-first'") as info:
         get_strategy("best-first")
-    assert "breadth-first, depth-first, novelty, random" in str(info.value)
+    assert "breadth-first, coverage, depth-first, novelty, random" in str(info.value)
 
 
 # ---- fair across sites ------------------------------------------------------------------------
