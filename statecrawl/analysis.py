@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from . import coverage as js_coverage
+from . import records as result_records
 from .comparison import diff
 from .config import argument, checked
 from .directory import Crawl, find_state, recorded_config
@@ -57,6 +58,7 @@ __all__ = [
     "label",
     "layers",
     "plot",
+    "records",
     "replay_script",
     "shortest_path",
     "states_per_url",
@@ -534,6 +536,43 @@ def coverage(crawl: Crawl) -> pd.DataFrame:
     return frame.sort_values("functions_total", ascending=False, kind="stable").reset_index(
         drop=True
     )
+
+
+@checked
+def records(crawl: Crawl) -> pd.DataFrame:
+    """The records the crawl's result lists showed, one row per detail, deduplicated by its
+    key (:mod:`statecrawl.records`; pandas: the ``analysis`` extra).
+
+    Parameters
+    ----------
+    crawl : Crawl
+        A loaded crawl (its state DOMs are read from its directory).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``key`` (the detail's URL or id), ``title`` and the item's other labelled fields
+        (``year``, ``assignee``, a table's columns by header), ``query`` (the values of the
+        last form submitted on the shortest way to the list, as ``name=value`` text),
+        ``page``, ``list_state`` and ``detail_state`` (``None`` when the crawl did not open
+        it). In the order the lists were first reached.
+
+    Examples
+    --------
+    >>> crawl = statecrawl.load("statecrawl-demo")  # doctest: +SKIP
+    >>> records(crawl).groupby("query").size()  # doctest: +SKIP
+    query
+                  30
+    q=battery&field=title    18
+    """
+    pd = _optional("pandas")
+    crawl = loaded(crawl, "records")
+    rows = result_records.collect(crawl.graph, crawl.html)
+    for row in rows:
+        row["query"] = "&".join(f"{k}={v}" for k, v in row["query"].items())
+    first = ["key", "title"]
+    rest = sorted({c for r in rows for c in r} - {*first, *result_records.PLACE})
+    return pd.DataFrame(rows, columns=[*first, *rest, *result_records.PLACE])
 
 
 @checked

@@ -378,6 +378,8 @@ def parser() -> argparse.ArgumentParser:
     p_export.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
     p_export.add_argument("--wacz", type=Path, metavar="FILE", help="WACZ file to write")
     p_export.add_argument("--static", type=Path, metavar="OUT", help="folder for static HTML")
+    p_export.add_argument("--records", type=Path, metavar="FILE",
+                          help="the records of the result lists, as JSON lines")
     p_diff = sub.add_parser("diff", help="list the states changed, new and deleted since a crawl")
     p_diff.add_argument("old", type=Path, metavar="OLD", help="the earlier crawl directory")
     p_diff.add_argument("new", type=Path, metavar="NEW", help="the later crawl directory")
@@ -582,8 +584,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 serve(args.directory, args.port)
             elif args.command == "export":
                 from .export import export
+                from .records import write
 
-                export(args.directory, wacz=args.wacz, static=args.static)
+                if args.records is not None:
+                    count = write(load(args.directory), args.records)
+                    print(f"{count} records: {args.records}")
+                if args.wacz or args.static or args.records is None:
+                    export(args.directory, wacz=args.wacz, static=args.static)
             elif args.command == "diff":
                 changes = analysis.diff(load(args.old), load(args.new))
                 if args.json:
