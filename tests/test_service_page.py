@@ -107,6 +107,7 @@ def test_start_watch_stop_resume_report(
                       "f-inputs": "q=battery"})
         page.find_element(By.ID, "f-start").click()
         crawl = until(page, "return (/^#\\/crawls\\/([0-9a-f]+)$/.exec(location.hash) || [])[1]")
+        until(page, "return document.getElementById('c-status').textContent")  # first fetch
         seen = set()
         deadline = time.monotonic() + TIMEOUT
         while len(seen) < 3 or max(seen) < 2:  # the figures rise, as events come
