@@ -282,9 +282,7 @@ class Browser:
             patterns = self.scope.request_patterns()
             self.driver.execute_cdp_cmd("Network.enable", {})
             self.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urlPatterns": patterns})
-            auth = login.basic_auth(self.config.login)
-            if auth:
-                self.driver.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": auth})
+            self._answer_http_auth()
             if self.capture_network:
                 self.capture = NetworkCapture(self.driver)
                 self.capture.start()
@@ -293,6 +291,35 @@ class Browser:
             why = reason(exc) if isinstance(exc, WebDriverException) else str(exc)
             raise BrowserError(f"cannot set up Chromium ({chrome}): {why}") from None
         return self
+
+    def _answer_http_auth(self) -> None:
+        """Load each start origin's first URL once with the HTTP credentials in it, scripts
+        off and nothing archived: Chromium keeps them for that origin's realm and answers its
+        basic or digest challenges itself, sending them to no other host."""
+        urls = login.http_auth_urls(self.config.login, self.config.start_urls)
+        if not urls:
+            return
+        driver = self.driver
+        driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+        try:
+            with login.unlogged():  # (as do their commands, history and performance log)
+                for url in [*urls, "about:blank"]:
+                    driver.get(url)  # (returns at once: the page load strategy is "none")
+                    self._await_load_event(self.config.timing.load_timeout)
+                driver.execute_cdp_cmd("Page.resetNavigationHistory", {})
+                driver.get_log("performance")
+        finally:
+            driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+    def _await_load_event(self, seconds: float) -> None:
+        """Wait until the page in the window fires its load event, reading (and dropping)
+        the performance log, at most ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            entries = self.driver.get_log("performance")
+            if any('"Page.loadEventFired"' in entry["message"] for entry in entries):
+                return
+            time.sleep(0.05)
 
     def close(self) -> None:
         """End the browser session, then kill whatever is left of ChromeDriver and Chromium and

@@ -362,8 +362,9 @@ class Login:
     is submitted). The session is alive while ``logged_in`` shows and ``logged_out`` does not
     (each a CSS selector that matches or a text the page shows). ``cookies`` (a Netscape
     ``cookies.txt``) and ``storage_state`` (Playwright's JSON) give a session to start with;
-    ``http_user`` and ``http_password``, HTTP basic auth for every request. ``archive``: the
-    login's own requests are archived with their secrets redacted, or ``"none"``: not at all.
+    ``http_user`` and ``http_password``, HTTP basic or digest auth, answered for the start
+    origins only. ``archive``: the login's own requests are archived with their secrets
+    redacted, or ``"none"``: not at all.
     Field values and the HTTP password are never stored: a resumed crawl is given them again.
     """
 
@@ -465,11 +466,6 @@ class Config:
         _check(
             self.explore.shortcuts or self.incremental.since is None,
             "--exhaustive fires everything: it cannot build on an earlier crawl (--since)",
-        )
-        _check(
-            self.login.http_user is None or not self.scope.allow,
-            "login.http_user: HTTP auth would be sent to the scope.allow hosts too: "
-            "give one or the other",
         )
         if self.cluster is not None:
             _check_no_userinfo("cluster", self.cluster)

@@ -216,12 +216,21 @@ def check_given(login: Login) -> None:
         raise ConfigError("login.http_password is never stored; give it again")
 
 
-def basic_auth(login: Login) -> dict[str, str]:
-    """The ``Authorization`` header of HTTP basic auth (none when not configured)."""
+def http_auth_urls(login: Login, start_urls: Iterable[str]) -> list[str]:
+    """The first start URL of each start origin with the HTTP credentials in it (none when
+    not configured). A new browser loads each once, before anything is archived: Chromium
+    then answers that origin's basic or digest challenges itself, and sends the credentials
+    to no other host."""
     if login.http_user is None or login.http_password is None:
-        return {}
-    token = base64.b64encode(f"{login.http_user}:{login.http_password}".encode()).decode()
-    return {"Authorization": f"Basic {token}"}
+        return []
+    userinfo = f"{quote(login.http_user, safe='')}:{quote(login.http_password, safe='')}@"
+    firsts: dict[str, str] = {}
+    for url in start_urls:
+        firsts.setdefault(origin(url), url)
+    return [
+        urlunsplit(parts._replace(netloc=userinfo + parts.netloc))
+        for parts in map(urlsplit, firsts.values())
+    ]
 
 
 def session_check(login: Login) -> dict[str, str | None] | None:
@@ -345,8 +354,9 @@ class Secrets:
 
     def __init__(self, login: Login) -> None:
         self.values: set[str] = set()
-        if login.http_password is not None:
-            self.add_values([login.http_password])
+        if login.http_user is not None and login.http_password is not None:
+            basic = f"{login.http_user}:{login.http_password}".encode()
+            self.add_values([login.http_password, base64.b64encode(basic).decode()])
 
     def add_values(self, values: Iterable[str]) -> None:
         """Count ``values`` (and their URL-encoded and JSON-escaped forms) as secrets."""

@@ -5,7 +5,8 @@
 - ``Spa``: a single-page app that keeps a JWT-like token in ``localStorage`` and sends it to
   its JSON API as a bearer token; its tokens expire after ``lifetime`` API calls;
 - ``Notes(remember=True)``: the notes app whose login sets a "remember me" cookie as well,
-  which makes a new session silently when the short one ends.
+  which makes a new session silently when the short one ends;
+- ``Guarded``: server pages behind HTTP basic or digest auth.
 
 Each app records the secrets it handed out (``tokens``) and counts its logins, so tests can
 look for both in a crawl directory.
@@ -13,6 +14,7 @@ look for both in a crawl directory.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import math
@@ -245,3 +247,57 @@ class Spa:
             number = int(path.rsplit("/", 1)[1])
             data = {"detail": f"All about {NOTES[number]}."}
         return Response(json.dumps(data), content_type="application/json")
+
+
+REALM = "statecrawl tests"
+
+
+@dataclass
+class Guarded:
+    """Server pages behind HTTP ``scheme`` auth (``"basic"`` or ``"digest"``, RFC 7616 with
+    MD5 and ``qop=auth``): ``/`` links to every note, each page shows an image from
+    ``elsewhere`` (another host, which must never be sent the credentials)."""
+
+    scheme: str
+    elsewhere: str
+    refused: int = 0  # requests answered with a challenge
+    nonces: list[str] = field(default_factory=list)
+
+    def serve(self, site: Site) -> None:
+        _prefix(site, "/", self.page)
+
+    def page(self, request: Request) -> Response:
+        if not self.authorized(request):
+            self.refused += 1
+            nonce = secrets.token_hex(8)
+            self.nonces.append(nonce)
+            challenge = (f'Digest realm="{REALM}", nonce="{nonce}", qop="auth", algorithm=MD5'
+                         if self.scheme == "digest" else f'Basic realm="{REALM}"')
+            return Response("who are you?", status=401, headers={"WWW-Authenticate": challenge})
+        image = f'<img src="{self.elsewhere}/pixel.png" alt="">'
+        if request.path == "/":
+            links = "".join(f'<li><a href="/notes/{n}">{t}</a></li>' for n, t in NOTES.items())
+            return _page("Guarded", f"<h1>{SIGNED_IN} {USER}</h1>{image}<ul>{links}</ul>")
+        number = request.path.removeprefix("/notes/")
+        if not number.isdigit() or int(number) not in NOTES:
+            return Response("not here", status=404)
+        title = NOTES[int(number)]
+        return _page(title, f"<h1>{title}</h1>{image}<a href='/'>back</a>")
+
+    def authorized(self, request: Request) -> bool:
+        given = request.authorization
+        if given is None or given.type != self.scheme:
+            return False
+        if self.scheme == "basic":
+            return given.username == USER and given.password == PASSWORD
+        fields = given.parameters
+        if fields.get("username") != USER or fields.get("nonce") not in self.nonces:
+            return False
+
+        def md5(text: str) -> str:
+            return hashlib.md5(text.encode()).hexdigest()
+
+        known = md5(f"{USER}:{REALM}:{PASSWORD}")
+        asked = md5(f"{request.method}:{fields.get('uri')}")
+        parts = (known, fields["nonce"], fields.get("nc"), fields.get("cnonce"), "auth", asked)
+        return fields.get("response") == md5(":".join(map(str, parts)))
