@@ -29,10 +29,13 @@ from .version import __version__
 
 if TYPE_CHECKING:
     from . import analysis
-    from .explorer import Explorer, Stats, crawl
+    from .explorer import Explorer, Stats, crawl, crawl_by_role
 
 # Imported on first use: the explorer brings in Selenium, which reading a crawl never needs.
-_LAZY = {"Explorer": "explorer", "Stats": "explorer", "crawl": "explorer", "analysis": None}
+_LAZY = {
+    "Explorer": "explorer", "Stats": "explorer", "crawl": "explorer", "crawl_by_role": "explorer",
+    "analysis": None,
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -74,5 +77,6 @@ __all__ = [
     "__version__",
     "analysis",
     "crawl",
+    "crawl_by_role",
     "load",
 ]

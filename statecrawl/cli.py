@@ -14,14 +14,14 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from . import analysis
+from . import analysis, roles
 from . import coverage as js_coverage
-from .config import Config, ServiceSettings, merge, read_seeds
+from .config import Config, ServiceSettings, merge, read_seeds, read_settings
 from .demo_app.data import REVISIONS
 from .directory import Crawl, load
 from .errors import ConfigError, StatecrawlError, StatecrawlWarning, one_line
 from .events import EventLog
-from .layout import STORE
+from .layout import ROLES, STORE
 from .outage import Period
 from .report import build_report
 from .store import SqliteStore
@@ -123,7 +123,11 @@ def build_config(args: argparse.Namespace, start_urls: Sequence[str]) -> Config:
     start_urls = [*start_urls, *(read_seeds(args.seeds) if args.seeds else ())]
     options = {"start_urls": start_urls or None, **_options(args)}
     if args.resume:
-        return Config.from_mapping(merge(_stored_settings(args.out), options))
+        stored = _stored_settings(args.out)
+        if args.config:  # the login's values, never stored, may come from the file again
+            given = read_settings(args.config)
+            stored.update({name: given[name] for name in ("login",) if name in given})
+        return Config.from_mapping(merge(stored, options))
     if args.config:
         return Config.from_toml(args.config, **options)
     if not start_urls:
@@ -132,9 +136,15 @@ def build_config(args: argparse.Namespace, start_urls: Sequence[str]) -> Config:
 
 
 def _stored_settings(out: str | None) -> dict[str, Any]:
-    """The settings the crawl in ``out`` last ran with, to resume it."""
+    """The settings the crawl in ``out`` last ran with, to resume it; for a crawl by role,
+    those of its first role's crawl with every role's login."""
     if not out:
         raise ConfigError("--resume needs --out DIR, the crawl to continue")
+    started = sorted(Path(out, ROLES).glob(f"*/{STORE}"))
+    if started and not (Path(out) / STORE).is_file():
+        each = [_stored_settings(str(store.parent)) for store in started]
+        logins = [settings["login"] for settings in each]
+        return {**each[0], "out": out, "login": logins, "roles": []}
     if not (Path(out) / STORE).is_file():
         raise ConfigError(f"{out} holds no crawl store to resume from")
     store = SqliteStore(Path(out) / STORE)
@@ -496,7 +506,21 @@ def run_crawl(
     events: Path | None = None,
 ) -> Crawl:
     """Run a crawl with a progress line (and its events appended to the file ``events``, for
-    a program watching it), and print the summary; ``signals`` stop it."""
+    a program watching it), and print the summary; ``signals`` stop it. A crawl by role runs
+    a crawl per role and prints what each reaches that another does not (the last role's
+    crawl is returned)."""
+    if config.roles:
+        crawls = roles.crawl(config, lambda role: run_crawl(role, quiet, stream, signals, events))
+        compared = roles.read(config.out) if config.out is not None else None
+        for pair in (compared or {}).get("pairs", []):
+            first, second = pair["roles"]
+            only = pair["only"]
+            print(
+                f"roles {first} and {second}: {len(only[first])} states only {first} reaches, "
+                f"{len(only[second])} only {second}, {pair['changed']} seen differently, "
+                f"{pair['same']} the same"
+            )
+        return list(crawls.values())[-1]
     progress = Progress(stream, enabled=not quiet)
     log = EventLog(events) if events is not None else None
     from .explorer import Explorer

@@ -42,6 +42,7 @@ MAX_COUNT = 1_000_000_000  # the largest count (depth, states, actions, options)
 MAX_BROWSERS = 64  # the most parallel browsers (each is a Chromium)
 MAX_WINDOW = 16_384  # the widest or tallest browser window, in pixels
 MAX_BYTES = 1_000_000_000_000  # the largest WARC file or record size (1 TB)
+ROLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")  # a role's name, its crawl's folder
 MAX_URL_LENGTH = 65_536  # the longest start URL, in characters
 SEED_BITS = 63  # seeds are signed 64-bit integers, as SQLite stores them
 _HOST_LABEL = re.compile(r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?")
@@ -378,9 +379,14 @@ class Login:
     storage_state: Path | None = None
     http_user: str | None = None
     http_password: str | None = field(default=None, repr=False)
+    role: str | None = None  # the name of a ``[[login]]`` entry, one crawl per role
 
     def __post_init__(self) -> None:
         _normalise(self, "login.")
+        _check(
+            self.role is None or ROLE.fullmatch(self.role) is not None,
+            f"login.role: expected letters, digits, '-', '_' or '.', got {self.role!r}",
+        )
         object.__setattr__(self, "fields", types.MappingProxyType(dict(self.fields)))
         if self.url is not None:
             _check_no_userinfo("login.url", self.url)
@@ -443,6 +449,7 @@ class Config:
     incremental: Incremental = field(default_factory=Incremental)
     politeness: PolitenessSettings = field(default_factory=PolitenessSettings)
     login: Login = field(default_factory=Login)
+    roles: tuple[Login, ...] = ()  # ``[[login]]``: the application crawled once per role
     model: str = "dom"
     strategy: str = "breadth-first"
     seed: int = 0
@@ -452,8 +459,20 @@ class Config:
     cluster: str | None = None  # a Dask scheduler's address; none: a LocalCluster
 
     def __post_init__(self) -> None:
+        if isinstance(self.login, list | tuple):  # TOML's [[login]]: an entry per role
+            object.__setattr__(self, "roles", tuple(self.login))
+            object.__setattr__(self, "login", Login())
         _normalise(self, "")
         _check(bool(self.start_urls), "give at least one start URL")
+        names = [role.role for role in self.roles]
+        _check(None not in names, 'each [[login]] entry needs its role name (role = "admin")')
+        _check(len(set(names)) == len(names), f"[[login]]: role names repeat: {names}")
+        _check(
+            not self.roles or not self.login.enabled,
+            "give [login] or [[login]] entries (one per role), not both",
+        )
+        _check(not self.roles or self.out is not None,
+               "[[login]] roles need --out, the directory that holds a crawl per role")
         for url in self.start_urls:
             check_url(url)
         _check_range("seed", self.seed, -(2**SEED_BITS), 2**SEED_BITS - 1)
@@ -484,19 +503,7 @@ class Config:
     def from_toml(cls, path: str | Path, **overrides: Any) -> Config:
         """Read a TOML file (or a JSON file of the same tables, by its ``.json`` suffix: what
         ``statecrawl serve`` writes); ``overrides`` (non-None values) win over the file's."""
-        path = argument("path", path, Path)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-            data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-        except FileNotFoundError:
-            raise ConfigError(f"config file not found: {path}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"cannot read config file {path}: {exc}") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
-        except json.JSONDecodeError as exc:
-            raise ConfigError(f"config file {path} is not valid JSON: {exc}") from None
-        return cls.from_mapping(merge(data, overrides))
+        return cls.from_mapping(merge(read_settings(path), overrides))
 
     @classmethod
     def from_stored(cls, data: Any, source: str, start_urls: Any = None) -> Config:
@@ -517,7 +524,10 @@ class Config:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data that ``from_mapping`` turns back into this config, less the
         login's secrets (``Login.stored``)."""
-        return {**_plain(self), "login": self.login.stored()}
+        return {
+            **_plain(self), "login": self.login.stored(),
+            "roles": [role.stored() for role in self.roles],
+        }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -661,6 +671,26 @@ def _valid_host(host: str, bracketed: bool) -> bool:
         except ValueError:
             return False
     return True
+
+
+def read_settings(path: str | Path) -> dict[str, Any]:
+    """The tables of a TOML config file (or a JSON file of the same tables, by its
+    ``.json`` suffix), not yet checked."""
+    path = argument("path", path, Path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    except FileNotFoundError:
+        raise ConfigError(f"config file not found: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read config file {path}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"config file {path} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"config file {path}: expected tables, got {type(data).__name__}")
+    return data
 
 
 def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:

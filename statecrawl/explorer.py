@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import coverage
+from . import coverage, roles
 from .archive import Archiver
 from .baseline import Baseline
 from .browser import Browser
@@ -114,6 +114,11 @@ class Explorer:
         plugins = argument("plugins", plugins, Iterable[Plugin])
         argument("progress", progress, Callable | None)
         argument("browser_factory", browser_factory, Callable | None)
+        if config.roles:
+            raise ConfigError(
+                "[[login]] roles are crawls of their own: crawl them with "
+                "statecrawl.crawl_by_role (or the command line)"
+            )
         for name, path in (("out", config.out), ("incremental.since", config.incremental.since)):
             if path is not None:
                 folder(name, path)
@@ -1281,6 +1286,19 @@ def crawl(url: str | Iterable[str], **options: Any) -> Crawl:
     ``strategy``, … and the nested tables (``limits={"max_depth": 2}``); the common limits
     may also be given flat (``max_depth=2``, ``max_states=100``, ``max_time=60``).
     """
+    return Explorer(_config(url, options)).run()
+
+
+def crawl_by_role(url: str | Iterable[str], **options: Any) -> dict[str, Crawl]:
+    """Crawl the application at ``url`` once per role, ``login`` a list of ``[login]``
+    tables each with its ``role`` name, into ``out/roles/<role>/``: each role's crawl by
+    name. ``out/roles.json`` says what each role reaches that another does not (see
+    :mod:`statecrawl.roles`); ``options`` as :func:`crawl`'s."""
+    return roles.crawl(_config(url, options), lambda config: Explorer(config).run())
+
+
+def _config(url: str | Iterable[str], options: dict[str, Any]) -> Config:
+    """The config of :func:`crawl`'s arguments."""
     urls = (url,) if isinstance(url, str) else argument("url", url, Iterable[str])
     flat = {k: options.pop(k) for k in ("max_depth", "max_states", "max_time") if k in options}
     if flat:
@@ -1288,5 +1306,4 @@ def crawl(url: str | Iterable[str], **options: Any) -> Crawl:
         if not isinstance(limits, Mapping):
             raise ConfigError(f"limits: expected a table, got {type(limits).__name__}")
         options["limits"] = {**limits, **flat}
-    config = Config.from_mapping({"start_urls": urls, **options})
-    return Explorer(config).run()
+    return Config.from_mapping({"start_urls": urls, **options})

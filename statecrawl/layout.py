@@ -20,6 +20,8 @@ RESERVED = 1 << 20  # its least size in bytes
 STORE = "crawl.sqlite"  # the crawl store: runs and the last checkpoint, to resume from
 LOCK = "lock"  # held by the run writing the directory; holds its PID (see lock.py)
 CHANGES = "changes.json"  # an incremental crawl's states against the earlier crawl's
+ROLES = "roles"  # roles/<role>/: the crawl directory of each [[login]] role
+ROLES_FILE = "roles.json"  # what each role reaches that another does not
 SESSION = "session"  # a login's cookies and storage (mode 0600; export and report skip it)
 THUMBNAIL = "thumb.jpg"  # states/<id>.thumb.jpg: every state's small JPEG (archive.thumbnails)
 # Screenshot formats (``archive.screenshot_format``), each its file extension, and their types.

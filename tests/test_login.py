@@ -11,6 +11,7 @@ import math
 import stat
 import subprocess
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -351,3 +352,87 @@ def test_killed_and_resumed_logs_in_again(site: Site, crawl: Any, tmp_path: Path
     assert resumed.returncode == 0, resumed.stderr
     assert app.logins > logins
     assert graph(out) == graph(tmp_path / "ref")
+
+
+ADMIN, ADMIN_PASSWORD = "grace", "hopper-cobol-1959"
+ROLES_TOML = """start_urls = ["{start}"]
+dangerous = ["Leave"]
+dangerous_policy = "skip"
+[limits]
+max_depth = 1
+[archive]
+enabled = false
+[[login]]
+role = "user"
+url = "{login}"
+logged_in = "{check}"
+fields = {{ "user name" = "{user}", password = "{password}" }}
+[[login]]
+role = "admin"
+url = "{login}"
+logged_in = "{check}"
+fields = {{ "user name" = "{admin}", password = "{admin_password}" }}
+"""
+
+
+def test_roles_are_crawled_compared_and_resumed(site: Site, tmp_path: Path) -> None:
+    """``[[login]]`` entries crawl the app once per role into one directory; roles.json and
+    ``statecrawl diff`` say what only the admin reaches (the accounts page); a crawl killed
+    in its second role and resumed with the config file (the values are never stored) gives
+    each role the graph of an uninterrupted crawl; no password is written anywhere."""
+    app = Notes(accounts={USER: PASSWORD, ADMIN: ADMIN_PASSWORD}, admins={ADMIN}, delay=0.1)
+    app.serve(site)
+    toml = tmp_path / "roles.toml"
+    toml.write_text(ROLES_TOML.format(
+        start=site.url("/"), login=site.url("/login"), check=SIGNED_IN, user=USER,
+        password=PASSWORD, admin=ADMIN, admin_password=ADMIN_PASSWORD,
+    ))
+    config = Config.from_toml(toml, out=str(tmp_path / "any"))
+    assert [r.role for r in config.roles] == ["user", "admin"] and not config.login.enabled
+    assert ADMIN_PASSWORD not in json.dumps(config.to_dict())
+    with pytest.raises(ConfigError, match="not both"):
+        replace(config, login=Login(http_user="ops", http_password="x"))
+    with pytest.raises(ConfigError, match="need --out"):
+        replace(config, out=None)
+    with pytest.raises(ConfigError, match="crawl_by_role"):
+        statecrawl.Explorer(config)
+    out = tmp_path / "roles"
+    run = subprocess.Popen(
+        [BIN / "statecrawl", "crawl", "--config", toml, "--out", out, "-q"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 120
+    while stored(out / "roles" / "admin", "SELECT count(*) FROM states") < [(2,)]:
+        assert time.monotonic() < deadline and run.poll() is None, run.stderr
+        time.sleep(0.02)
+    run.kill()
+    run.wait()
+    resumed = subprocess.run(
+        [BIN / "statecrawl", "crawl", "--out", out, "--resume", "--config", toml],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert "roles user and admin: 0 states only user reaches, 1 only admin" in resumed.stdout
+    compared = json.loads((out / "roles.json").read_text())
+    (accounts,) = compared["pairs"][0]["only"]["admin"]
+    assert accounts["title"] == "Accounts"
+    assert accounts["path"] == [f'click "Accounts" -> {site.url("/accounts")}']
+    titles = {r: {s["title"] for s in statecrawl.load(out / "roles" / r).states()}
+              for r in ("user", "admin")}
+    assert titles == {"user": {"Notes", *NOTES.values()}, "admin": {"Notes", "Accounts",
+                                                                    *NOTES.values()}}
+    logins = [{**login(site), "role": "user"},
+              {**login(site), "role": "admin", "fields": {"user name": ADMIN,
+                                                          "password": ADMIN_PASSWORD}}]
+    fresh = statecrawl.crawl_by_role(
+        site.url("/"), out=tmp_path / "fresh", login=logins, max_depth=1,
+        archive={"enabled": False}, dangerous=["Leave"], dangerous_policy="skip",
+    )
+    for role, result in fresh.items():
+        assert graph(out / "roles" / role) == graph(result.path)
+    done = subprocess.run(
+        [BIN / "statecrawl", "diff", out / "roles" / "user", out / "roles" / "admin"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert "Accounts" in done.stdout, done.stdout
+    assert leaks(out, [PASSWORD, ADMIN_PASSWORD], "", session=False) == []

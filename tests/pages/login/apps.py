@@ -5,7 +5,8 @@
 - ``Spa``: a single-page app that keeps a JWT-like token in ``localStorage`` and sends it to
   its JSON API as a bearer token; its tokens expire after ``lifetime`` API calls;
 - ``Notes(remember=True)``: the notes app whose login sets a "remember me" cookie as well,
-  which makes a new session silently when the short one ends;
+  which makes a new session silently when the short one ends; with ``admins``, the accounts
+  it names also see an accounts page (content that differs by role);
 - ``Guarded``: server pages behind HTTP basic or digest auth.
 
 Each app records the secrets it handed out (``tokens``) and counts its logins, so tests can
@@ -59,11 +60,15 @@ class Notes:
     forms: set[str] = field(default_factory=set)  # CSRF tokens handed out
     remembered: set[str] = field(default_factory=set)
     tokens: list[str] = field(default_factory=list)  # every secret handed out
+    accounts: dict[str, str] = field(default_factory=lambda: {USER: PASSWORD})
+    admins: set[str] = field(default_factory=set)  # who also sees the accounts page
+    users: dict[str, str] = field(default_factory=dict)  # session id -> user name
     logins: int = 0
     logouts: int = 0
 
     def serve(self, site: Site) -> None:
         site.handler("/login", self.login)
+        site.handler("/accounts", self.private(self.accounts_page))
         site.handler("/logout", self.logout)
         site.handler("/bye", lambda _r: _page("Bye", "<h1>You have left.</h1>"))
         site.handler("/", self.private(self.home))
@@ -74,23 +79,25 @@ class Notes:
         self.tokens.append(token)
         return token
 
-    def _open(self, response: Response) -> None:
+    def _open(self, response: Response, name: str = USER) -> None:
         sid = self._token()
         self.sessions[sid] = self.lifetime  # type: ignore[assignment]
+        self.users[sid] = name
         response.set_cookie("sid", sid, httponly=True, path="/")
 
     def login(self, request: Request) -> Response:
         if request.method == "POST":
             form = request.form
+            name = form.get("username", "")
             if (
                 form.get("csrf") in self.forms
-                and form.get("username") == USER
-                and form.get("password") == PASSWORD
+                and name in self.accounts
+                and form.get("password") == self.accounts[name]
             ):
                 self.forms.discard(form["csrf"])
                 self.logins += 1
                 response = _redirect("/")
-                self._open(response)
+                self._open(response, name)
                 if self.remember and form.get("remember") == "on":
                     token = self._token()
                     self.remembered.add(token)
@@ -138,16 +145,27 @@ class Notes:
 
         return serve
 
-    def header(self) -> str:
+    def _user(self, request: Request) -> str:
+        return self.users.get(request.cookies.get("sid", ""), USER)
+
+    def header(self, request: Request) -> str:
         return (
-            f'<header>{SIGNED_IN} {USER} '
+            f'<header>{SIGNED_IN} {self._user(request)} '
             '<form method="post" action="/logout"><button type="submit">Leave</button></form>'
             "</header>"
         )
 
-    def home(self, _request: Request) -> Response:
+    def home(self, request: Request) -> Response:
         links = "".join(f'<li><a href="/notes/{n}">{t}</a></li>' for n, t in NOTES.items())
-        return _page("Notes", f"{self.header()}<h1>Notes</h1><ul>{links}</ul>")
+        if self._user(request) in self.admins:
+            links += '<li><a href="/accounts">Accounts</a></li>'
+        return _page("Notes", f"{self.header(request)}<h1>Notes</h1><ul>{links}</ul>")
+
+    def accounts_page(self, request: Request) -> Response:
+        if self._user(request) not in self.admins:
+            return Response("not for you", status=403)
+        names = "".join(f"<li>{html.escape(name)}</li>" for name in sorted(self.accounts))
+        return _page("Accounts", f"{self.header(request)}<h1>Accounts</h1><ul>{names}</ul>")
 
     def note(self, request: Request) -> Response:
         number = int(request.path.rsplit("/", 1)[1] or 0)
@@ -158,7 +176,7 @@ class Notes:
             f'<button onclick="document.getElementById(\'more\').hidden = false">More</button>'
             f'<p id="more" hidden>All about {title}.</p>'
         )
-        return _page(title, f'{self.header()}<h1>{title}</h1>{more}<a href="/">Back</a>')
+        return _page(title, f'{self.header(request)}<h1>{title}</h1>{more}<a href="/">Back</a>')
 
 
 SPA = """<!doctype html><html><head><title>Items</title></head><body><main id="app"></main>
