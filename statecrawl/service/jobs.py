@@ -516,7 +516,8 @@ class Jobs:
         folder = self.jobs / job.id
         command = [sys.executable, "-m", "statecrawl.cli", "crawl", "--quiet",
                    "--out", str(self.crawls / job.id), "--events", str(folder / "events.jsonl")]
-        command += ["--resume"] if job.resume else ["--config", str(folder / "settings.json")]
+        command += ["--config", str(folder / "settings.json")]  # (a resume takes its login)
+        command += ["--resume"] if job.resume else []
         try:
             with open(folder / "log", "ab") as log:
                 process = subprocess.Popen(
