@@ -1,7 +1,8 @@
 """What the archive costs: the tree app crawled with the archive off, on (the default
 screenshots and a thumbnail of every state), on without thumbnails and on with PNG
 screenshots, and by default against Crawljax-style fixed waits (``--wait-ms 200``, archive
-on); then the time and size of one screenshot in each format, and of one thumbnail.
+on); then the time and size of one screenshot in each format, of one thumbnail (also at
+quality 30 and 160 pixels across) and of a WebDriver round trip.
 
     python benchmarks/archive_cost.py [--runs N] [--shots N] [--demo] [--quick]
 
@@ -80,6 +81,10 @@ def screenshot_costs(url: str, page: str, shots: int) -> None:
             },
         }
         captures["thumbnail 320 px, CDP"] = browser.thumbnail
+        # what a thumbnail's time depends on: not its quality or size (see the README)
+        captures["thumbnail q30"] = lambda: browser.thumbnail(quality=30)
+        captures["thumbnail 160 px"] = lambda: browser.thumbnail(width=160)
+        captures["round trip"] = lambda: browser.web.execute_script("return ''").encode()
         for label, capture in captures.items():
             ms, size = median_ms(capture, shots)
             mark = "  (default)" if label.startswith(default.screenshot_format) else ""

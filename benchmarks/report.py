@@ -3,8 +3,11 @@
 Writes a crawl directory (``graph.json`` through ``StateGraph`` and one fake DOM per state),
 builds its report, and prints the report's size, the build time, and the time until the
 index page is interactive in headless Chromium (its graph drawn and its handlers wired,
-measured from navigation start), plus the time to open a state and to answer a search;
-medians of a few runs.
+measured from navigation start), plus the time to open a state, to answer a search, to
+expand the largest group (every state of the synthetic crawl shares one URL pattern, so this
+lays out and draws the whole graph), to show the tree view and the list view (sorted by depth,
+then by time found), each until the next frame is painted; medians of a few runs, one run of
+the script.
 
     .venv/bin/python benchmarks/report.py [--states 10000] [--runs 5]
 """
@@ -28,6 +31,17 @@ from statecrawl.report import build_report
 
 BRANCHING = 6
 WORDS = 3000
+# The new views, each timed until the frame after it is painted.
+PAINTED = ("const done = arguments[0], t = performance.now(); {};"
+           "requestAnimationFrame(() => setTimeout(() => done(performance.now() - t), 0));")
+VIEWS = {
+    "expand the largest group": "const g = SC.groups(), c = g.map((x) => x.count);"
+                                "SC.toggleGroup(c.indexOf(Math.max(...c)))",
+    "tree view": "SC.view('tree')",
+    "list view": "SC.view('list')",
+    "list by time found": "const s = document.getElementById('list-sort'); s.value = 'found';"
+                          "s.dispatchEvent(new Event('change'))",
+}
 
 
 def synthetic_crawl(path: Path, count: int, seed: int = 7) -> None:
@@ -142,6 +156,7 @@ def main() -> None:
         driver = chromium()
         try:
             ready, opened, searched = [], [], []
+            views: dict[str, list[float]] = {name: [] for name in VIEWS}
             for run in range(args.runs):
                 driver.get(index.as_uri() + f"?run={run}")
                 ready.append(
@@ -163,6 +178,8 @@ def main() -> None:
                         "SC.search('result ab').then(() => done(performance.now() - t));"
                     )
                 )
+                for name, script in VIEWS.items():
+                    views[name].append(driver.execute_async_script(PAINTED.format(script)))
             print(
                 f"time to interactive: {statistics.median(ready):.0f} ms median "
                 f"(runs: {', '.join(f'{r:.0f}' for r in ready)})"
@@ -171,6 +188,8 @@ def main() -> None:
                 f"open a state: {statistics.median(opened):.0f} ms median; "
                 f"search: {statistics.median(searched):.0f} ms median"
             )
+            print("; ".join(f"{name}: {statistics.median(times):.0f} ms median"
+                            for name, times in views.items()))
         finally:
             driver.quit()
 

@@ -287,10 +287,14 @@ class StructureModel:
 
     def key(self, snapshot: Snapshot, volatile: frozenset[str]) -> str:
         """Hash the element tree without text and attribute values."""
-        root = parse(snapshot.html)
-        if root is None:
-            return _hash(iter(()))
-        return _hash(_shape(root))
+        return structure_digest(snapshot.html)
+
+
+def structure_digest(html: str) -> str:
+    """The hash of a DOM's element tree (tags, ids, classes) without text or other
+    attributes: pages of one template share it (the structure model's key, the report's groups)."""
+    root = parse(html)
+    return _hash(_shape(root) if root is not None else iter(()))
 
 
 class TextModel:

@@ -49,7 +49,7 @@ def state_labels(graph: nx.MultiDiGraph, html: Callable[[str], str | None]) -> d
     titles = _short_titles(graph, states)
     shared = Counter(titles.values())
     naming = max(2, int(len(states) * TITLE_SHARE))
-    parents = {node: _first_edge(graph, node) for node in states}
+    parents = {node: first_edge(graph, node) for node in states}
     found: dict[str, str] = {}
     for node in states:
         title = titles.get(node, "")
@@ -198,7 +198,7 @@ def _field_name(el: etree._Element) -> str:
     return " ".join(str(el.get("name") or el.get("value") or "box").split())
 
 
-def _first_edge(graph: nx.MultiDiGraph, node: str) -> dict[str, Any] | None:
+def first_edge(graph: nx.MultiDiGraph, node: str) -> dict[str, Any] | None:
     """The transition that first reached a state: from the shallowest state found first,
     fired rather than inferred; ``None`` for a start state (or one no state leads to)."""
     depth = graph.nodes[node].get("depth")
