@@ -18,7 +18,7 @@ from types import TracebackType
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from . import data
+from . import data, documents
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 CONTENT_TYPES = {
@@ -32,6 +32,7 @@ CONTENT_TYPES = {
 _STATIC_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]*")
 _APP_ROUTE = re.compile(r"/(?:search/?|patent/[^/]+/?)?")
 _PATENT_API = re.compile(r"/api/patent/([^/]+)(/citations)?")
+_PATENT_PDF = re.compile(r"/files/([A-Za-z0-9]+)\.pdf")
 
 
 def api_delay(target: str) -> float:
@@ -90,16 +91,8 @@ def _int_param(params: dict[str, list[str]], name: str, low: int, high: int) -> 
 def search_payload(params: dict[str, list[str]], revision: int = 0) -> dict[str, Any]:
     """The body of ``/api/search``: one page of results for the query parameters."""
     query = _param(params, "q")
-    if not data.query_words(query):
-        raise ApiError(HTTPStatus.BAD_REQUEST, "parameter 'q' must contain at least one word")
     where = _param(params, "field") or "title"
-    if where not in data.FIELDS:
-        raise ApiError(HTTPStatus.BAD_REQUEST, f"parameter 'field' must be one of {data.FIELDS}")
-    year_from = _int_param(params, "from", 1000, 9999)
-    year_to = _int_param(params, "to", 1000, 9999)
-    if year_from is not None and year_to is not None and year_from > year_to:
-        raise ApiError(HTTPStatus.BAD_REQUEST, "parameter 'from' must not be after 'to'")
-    hits = data.search(query, where, year_from, year_to, revision)
+    hits = search_hits(params, revision)
     pages = data.page_count(len(hits))
     page = _int_param(params, "page", 1, 999_999) or 1
     if page > pages:
@@ -115,6 +108,21 @@ def search_payload(params: dict[str, list[str]], revision: int = 0) -> dict[str,
         for p in hits[start : start + data.PAGE_SIZE]
     ]
     return {"total": len(hits), "page": page, "pages": pages, "results": results}
+
+
+def search_hits(params: dict[str, list[str]], revision: int = 0) -> list[data.Patent]:
+    """Every patent the query parameters match (``q``, ``field``, ``from``, ``to``), checked."""
+    query = _param(params, "q")
+    if not data.query_words(query):
+        raise ApiError(HTTPStatus.BAD_REQUEST, "parameter 'q' must contain at least one word")
+    where = _param(params, "field") or "title"
+    if where not in data.FIELDS:
+        raise ApiError(HTTPStatus.BAD_REQUEST, f"parameter 'field' must be one of {data.FIELDS}")
+    year_from = _int_param(params, "from", 1000, 9999)
+    year_to = _int_param(params, "to", 1000, 9999)
+    if year_from is not None and year_to is not None and year_from > year_to:
+        raise ApiError(HTTPStatus.BAD_REQUEST, "parameter 'from' must not be after 'to'")
+    return data.search(query, where, year_from, year_to, revision)
 
 
 def patent_payload(number: str, revision: int = 0) -> dict[str, Any]:
@@ -264,7 +272,27 @@ class _Handler(BaseHTTPRequestHandler):
             return _not_found_page()
         if _APP_ROUTE.fullmatch(path):
             return _static_response(STATIC_DIR / "index.html", self.headers)
-        return _not_found_page()
+        return self._document(path, params) or _not_found_page()
+
+    def _document(self, path: str, params: dict[str, list[str]]) -> Response | None:
+        """A patent's PDF (``/files/<number>.pdf``) or a query's CSV export (``/export.csv``,
+        an attachment); None for any other path."""
+        revision = self.server.revision
+        match = _PATENT_PDF.fullmatch(path)
+        if match:
+            patent = data.get(match.group(1), revision)
+            if patent is None:
+                return None
+            return Response(HTTPStatus.OK, documents.patent_pdf(patent),
+                            {"Content-Type": "application/pdf"})  # fmt: skip
+        if path != "/export.csv":
+            return None
+        body = documents.results_csv(search_hits(params, revision))
+        name = "-".join(data.query_words(_param(params, "q"))) or "results"
+        return Response(HTTPStatus.OK, body, {
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": f'attachment; filename="patents-{name}.csv"',
+        })  # fmt: skip
 
     def _send(self, response: Response, send_body: bool) -> None:
         """Write status, headers and (unless HEAD or 304) the body."""

@@ -860,6 +860,9 @@
       submitting = 0;
       const url = e.destination.url;
       if (e.destination.sameDocument) return;
+      // A download (<a download>, a script's blob) leaves the page where it is: the crawler
+      // keeps what it saves (statecrawl.download).
+      if (typeof e.downloadRequest === 'string' && (Re.test(/^blob:/, url) || inScope(url))) return;
       if (!inScope(url)) {
         note('blocked', url);  // a frame's too: the state is the top page's
         if (e.cancelable) Dom.preventDefault(e);

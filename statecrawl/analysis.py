@@ -204,7 +204,8 @@ def summary(crawl: GraphLike) -> dict[str, Any]:
     -------
     dict
         ``start_url``; ``states``; ``transitions`` between states (fired), ``inferred``
-        (recorded without firing) and ``out_of_scope``; ``max_depth`` and ``depths`` (the
+        (recorded without firing) and ``out_of_scope``; ``downloads`` (edges to the documents
+        downloads saved, see :mod:`statecrawl.download`); ``max_depth`` and ``depths`` (the
         depth profile); ``failures`` (actions that failed, from the states' records);
         ``unreachable`` (state id to the reason it could not be reached again);
         ``truncated`` (states whose DOM was cut); ``dead_ends`` and ``components`` (counts);
@@ -229,9 +230,11 @@ def summary(crawl: GraphLike) -> dict[str, Any]:
     """
     graph = _graph(crawl)
     states = state_nodes(graph)
-    fired = inferred = outside = 0
+    fired = inferred = outside = downloads = 0
     for edge in edge_records(graph):
-        if not is_state(graph, edge["target"]):
+        if edge.get("download"):
+            downloads += 1
+        elif not is_state(graph, edge["target"]):
             outside += 1
         elif edge.get("inferred"):
             inferred += 1
@@ -245,6 +248,7 @@ def summary(crawl: GraphLike) -> dict[str, Any]:
         "transitions": fired,
         "inferred": inferred,
         "out_of_scope": outside,
+        "downloads": downloads,
         "max_depth": max(depths, default=0),
         "depths": depths,
         "failures": sum(len(graph.nodes[n].get("failures", ())) for n in states),
@@ -569,7 +573,7 @@ def records(crawl: Crawl) -> pd.DataFrame:
     crawl = loaded(crawl, "records")
     rows = result_records.collect(crawl.graph, crawl.html)
     for row in rows:
-        row["query"] = "&".join(f"{k}={v}" for k, v in row["query"].items())
+        row["query"] = result_records.query_text(row["query"])
     first = ["key", "title"]
     rest = sorted({c for r in rows for c in r} - {*first, *result_records.PLACE})
     return pd.DataFrame(rows, columns=[*first, *rest, *result_records.PLACE])
@@ -624,7 +628,7 @@ def to_frames(crawl: GraphLike) -> tuple[pd.DataFrame, pd.DataFrame]:
         {
             **edge,
             "label": label(edge.get("name", ""))[1],
-            "out_of_scope": not is_state(graph, edge["target"]),
+            "out_of_scope": not is_state(graph, edge["target"]) and not edge.get("download"),
         }
         for edge in edge_records(graph)
     ]

@@ -37,6 +37,7 @@ from selenium.webdriver.remote.command import Command
 from . import answers, login
 from .config import Config
 from .coverage import Delta, Recorder
+from .download import FOLDER, PREFS, Downloads
 from .errors import (
     ActionFailed,
     BrowserCrashed,
@@ -214,6 +215,7 @@ class Browser:
         self.relogins = 0  # logins after the session ended
         self.coverage = Recorder(self.scope) if config.browser.coverage else None
         self.ran = False  # the page agent was called since coverage was last taken
+        self.downloads: Downloads | None = None  # what the browser saves (set up by ``start``)
         source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
         agent_config = {
             **self.scope.for_agent(),
@@ -247,6 +249,7 @@ class Browser:
         options.add_argument(f"--user-data-dir={self.profile}")
         width, height = self.config.browser.window_width, self.config.browser.window_height
         options.add_argument(f"--window-size={width},{height}")
+        options.add_experimental_option("prefs", PREFS)
         options.set_capability("unhandledPromptBehavior", self.config.browser.dialogs)
         # ``get`` returns at once and ``load`` waits for the new document itself: ChromeDriver's
         # own wait never ends when a page cancels a navigation of its own while it loads (the
@@ -286,6 +289,11 @@ class Browser:
             if self.capture_network:
                 self.capture = NetworkCapture(self.driver)
                 self.capture.start()
+            self.downloads = Downloads(Path(self.profile) / FOLDER, self.config.archive)
+            self.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {
+                "behavior": "allowAndName", "downloadPath": str(self.downloads.folder),
+                "eventsEnabled": True,
+            })  # fmt: skip
         except (WebDriverException, BrowserError, urllib3.exceptions.HTTPError, OSError) as exc:
             self.kill()
             why = reason(exc) if isinstance(exc, WebDriverException) else str(exc)
@@ -431,13 +439,16 @@ class Browser:
         frame = self.web.execute_cdp_cmd("Page.getFrameTree", {})["frameTree"]["frame"]
         return str(frame["loaderId"]), str(frame.get("unreachableUrl") or frame["url"])
 
-    def _committed(self, before: tuple[str, str], deadline: float) -> None:
+    def _committed(self, before: tuple[str, str], deadline: float) -> bool:
         """Wait until a document other than ``before`` (and other than the ``about:blank`` a
-        load may pass through) is in the browser; ``TimeoutException`` at ``deadline``."""
+        load may pass through) is in the browser (True), or a download began instead (False);
+        ``TimeoutException`` at ``deadline``."""
         while True:
             loader, url = self._document()
             if loader != before[0] and url != "about:blank":
-                return
+                return True
+            if self.downloads is not None and self.downloads.started():
+                return False
             if time.monotonic() > deadline:
                 raise TimeoutException("no document was committed in time")
             time.sleep(0.01)
@@ -509,7 +520,7 @@ class Browser:
                 except TimeoutException:
                     log.info("navigation to %s from a blank page did not start; again", url)
                     self.web.get(url)
-            self._committed(before, deadline)
+            committed = self._committed(before, deadline)
         except (TimeoutException, urllib3.exceptions.ReadTimeoutError):
             limit = self.config.timing.load_timeout
             raise PageTimeout(f"loading {url} took longer than {limit}s") from None
@@ -517,7 +528,11 @@ class Browser:
             if _crashed(exc):
                 raise BrowserCrashed(f"the browser died loading {url}") from None
             raise NavigationError(f"cannot load {url}: {reason(exc)}") from None
+        if not committed:  # the response was saved as a file: the page shown is the one before
+            return Snapshot(url=self.url(), title="", html="", status=0, downloaded=True,
+                            downloads=self._downloaded(url))  # fmt: skip
         snapshot = self.settled(loading=True)
+        snapshot.downloads = self._downloaded()
         if not snapshot.url.startswith(("http:", "https:")):
             code = ERROR_CODE.search(snapshot.html)
             why = (code.group(1) or code.group(0)) if code else f"the browser showed {snapshot.url}"
@@ -575,8 +590,40 @@ class Browser:
             snapshot.navigated = where or snapshot.url
             snapshot.blocked = [*blocked, *snapshot.blocked]
             snapshot.dialogs = [*dialogs, *snapshot.dialogs]
-            return snapshot
-        return self._snapshot(result)
+        else:
+            snapshot = self._snapshot(result)
+        snapshot.downloads = self._downloaded()
+        return snapshot
+
+    def _downloaded(self, url: str | None = None) -> list[dict[str, Any]]:
+        """Wait, within the load timeout, for the downloads begun (``url``: a load of it was
+        seen to begin one) to end, stopping those over ``archive.max_download``; their
+        documents, their bytes put in their exchanges."""
+        downloads = self.downloads
+        begun = url is not None
+        if downloads is None or not (begun or downloads.started()):
+            return []
+        limit = self.config.timing.load_timeout
+        deadline = time.monotonic() + limit
+        why = None
+        while True:
+            self._drain()
+            events = self.capture.download_events if self.capture is not None else []
+            stop = downloads.update(events)
+            events.clear()
+            if downloads.ended(logged=self.capture is not None, begun=begun):
+                break
+            if time.monotonic() > deadline:
+                why = f"the download did not end within {limit}s"
+                stop += downloads.going()
+            for guid in stop:
+                with contextlib.suppress(WebDriverException):
+                    self.web.execute_cdp_cmd("Browser.cancelDownload", {"guid": guid})
+            if why is not None:
+                break
+            time.sleep(0.02)
+        self._drain()  # the exchange a download ended may come out one drain late
+        return downloads.take(self.exchanges, why, url)
 
     @staticmethod
     def _failed(result: dict[str, Any]) -> None:
@@ -659,6 +706,12 @@ class Browser:
             raise
         if self.session is None and self.can_log_in():
             self.log_in()
+        if self.downloads is not None and self.downloads.started():
+            # a replay's downloads are those of the actions it replayed, recorded already
+            self._drain()
+            if self.capture is not None:
+                self.capture.download_events.clear()
+            self.downloads.clear()
         snapshot = self._load_in_session(url)
         if snapshot.session is False and self.can_log_in():
             log.info("the session ended: logging in again")

@@ -54,6 +54,8 @@ class Exchange:
     referrer: str | None = None
     failed: str | None = None
     redacted: bool = False  # a login's own exchange, its secrets taken out (``login.Secrets``)
+    download: str | None = None  # the name of the file the browser saved it as (``download``)
+    download_skipped: str | None = None  # why that file is not archived
 
     def response_header(self, name: str) -> str | None:
         """The first response header called ``name`` (any case), or None."""
@@ -159,7 +161,10 @@ class NetworkCapture:
         self._response_extra: dict[str, list[tuple[int, dict[str, Any]]]] = {}
         self._bodies_seen: set[str] = set()
         self._drains = 0
+        self.download_events: list[tuple[str, dict[str, Any]]] = []  # ``download`` reads them
         self._handlers = {
+            "Page.downloadWillBegin": self._on_download,
+            "Page.downloadProgress": self._on_download,
             "Network.requestWillBeSent": self._on_request,
             "Network.requestWillBeSentExtraInfo": self._on_request_extra,
             "Network.requestServedFromCache": self._on_served_from_cache,
@@ -281,6 +286,9 @@ class NetworkCapture:
         else:
             hop.body_error = f"loading failed after the response headers: {error}"
         self._ended.append(hop)
+
+    def _on_download(self, params: dict[str, Any]) -> None:
+        self.download_events.append((params["guid"], params))
 
     # -- helpers -------------------------------------------------------------------------------
 

@@ -116,6 +116,10 @@ class Snapshot:
     session: bool | None = None  # the login's check passed (None: the crawl has no login)
     screenshot: bytes | None = None  # taken with the snapshot by a worker of another process
     thumbnail: bytes | None = None  # likewise (archive.thumbnails)
+    # documents the load or action saved (``download``); ``downloaded``: the load saved a file
+    # instead of showing a page, so the page shown is the one before
+    downloads: list[dict[str, Any]] = field(default_factory=list)
+    downloaded: bool = False
 
     @classmethod
     def from_agent(cls, data: Any) -> Snapshot:

@@ -246,6 +246,7 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("[archive]\nroll_size = 10", ["archive.roll_size", "at least 1,000,000"]),
     ("[archive]\ndedup = 'drop'", ["archive.dedup"]),
     ("[archive]\nmax_record_size = 0", ["archive.max_record_size"]),
+    ("[archive]\nmax_download = 0", ["archive.max_download"]),
     # incremental
     ("incremental = 0.9", ["incremental", "expected a table"]),
     ("[incremental]\nsimilarity = 1.5", ["incremental.similarity", "at most 1"]),

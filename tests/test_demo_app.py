@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import socket
@@ -14,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from statecrawl.demo_app import DemoApp, data
+from statecrawl.demo_app import DemoApp, data, documents
 from statecrawl.demo_app.server import STATIC_DIR, api_delay
 from tests.conftest import chrome_driver
 
@@ -473,3 +475,30 @@ def test_browser_smoke(tmp_path: Path) -> None:
             assert severe == []
         finally:
             driver.quit()
+
+
+def test_patent_pdfs_are_valid_and_deterministic(app: DemoApp) -> None:
+    patent = data.patents()[7]
+    status, headers, body = fetch(app, f"/files/{patent['number']}.pdf")
+    assert status == 200 and headers["Content-Type"] == "application/pdf"
+    assert body == documents.patent_pdf(data.get(patent["number"]))  # the same bytes each time
+    assert body.startswith(b"%PDF-1.4\n") and body.endswith(b"%%EOF\n")
+    xref = int(re.search(rb"startxref\n(\d+)\n", body).group(1))
+    assert body[xref:].startswith(b"xref\n0 6\n")
+    offsets = [int(o) for o in re.findall(rb"(\d{10}) 00000 n ", body[xref:])]
+    assert [body[o:].split(b"\n", 1)[0] for o in offsets] == [b"%d 0 obj" % n for n in range(1, 6)]
+    length = int(re.search(rb"/Length (\d+)", body).group(1))
+    stream = body.split(b"stream\n", 1)[1].split(b"\nendstream", 1)[0]
+    assert len(stream) == length and patent["number"].encode() in stream
+    assert fetch(app, "/files/US0000000X0.pdf")[0] == 404
+
+
+def test_the_csv_export_is_an_attachment_of_every_result(app: DemoApp) -> None:
+    query = data.DEMO_QUERIES[0]
+    status, headers, body = fetch(app, f"/export.csv?q={query}&field=title&from=&to=")
+    assert status == 200 and headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert headers["Content-Disposition"] == f'attachment; filename="patents-{query}.csv"'
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8"))))
+    assert rows[0] == ["number", "title", "year", "fields", "pdf"]
+    assert [row[0] for row in rows[1:]] == [p["number"] for p in data.search(query)]
+    assert fetch(app, "/export.csv?q=")[0] == 400

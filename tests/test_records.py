@@ -11,7 +11,9 @@ import pytest
 import statecrawl
 from statecrawl import analysis
 from statecrawl.cli import main
-from statecrawl.records import extract
+from statecrawl.layout import RECORDS
+from statecrawl.records import collect, extract, per_query
+from statecrawl.report import build_report
 
 LIST = """<html><body><nav><a href="/a">Home</a><a href="/b">Help</a></nav>
 <ol class="results">
@@ -77,3 +79,19 @@ def test_the_demo_results_are_records_of_their_query_and_their_detail(
     assert main(["export", str(demo_crawl_live.path), "--records", str(out)]) == 0
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(lines) == len(frame) and f"{len(frame)} records" in capsys.readouterr().out
+
+
+def test_the_crawl_writes_its_records_and_the_report_counts_them_per_query(
+    demo_crawl_live: statecrawl.Crawl, tmp_path: Path
+) -> None:
+    """``records.jsonl`` is written by the crawl itself; the report's summary gives the
+    number of records of each query."""
+    lines = (demo_crawl_live.path / RECORDS).read_text().splitlines()
+    written = [json.loads(line) for line in lines]
+    assert written == json.loads(json.dumps(collect(demo_crawl_live.graph, demo_crawl_live.html)))
+    counts = per_query(demo_crawl_live.path)
+    assert counts["q=battery&field=title"] >= 10 and sum(counts.values()) == len(written)
+    index = (build_report(demo_crawl_live.path, tmp_path / "report").parent / "data" / "index.js")
+    meta = json.loads(index.read_text().split("(", 1)[1].rsplit(")", 1)[0])["meta"]
+    assert meta["records"].startswith(f"{len(written)} records (")
+    assert f"q=battery&field=title {counts['q=battery&field=title']}" in meta["records"]

@@ -257,6 +257,16 @@
         'section',
         { id: 'results', class: 'results', 'aria-label': 'Search results' },
         h('p', { id: 'result-count', class: 'result-count', text: count }),
+        data.total
+          ? h('a', {
+              id: 'export-csv',
+              class: 'export-link',
+              href: `/export.csv?${new URLSearchParams({
+                q: search.q, field: search.field, from: search.from, to: search.to,
+              })}`,
+              text: 'Export all results (CSV)',
+            })
+          : null,
         items.length
           ? h('ol', { id: 'result-list', class: 'result-list' }, ...items)
           : h('p', { class: 'empty', text: 'Try another word, field or year range.' }),
@@ -346,6 +356,11 @@
             h('span', { class: 'patent-year', text: `Granted ${patent.year}` }),
           ),
           h('h1', { class: 'patent-title', text: patent.title }),
+          h('a', {
+            class: 'pdf-link',
+            href: `/files/${encodeURIComponent(patent.number)}.pdf`,
+            text: 'Download PDF',
+          }),
           h(
             'ul',
             { class: 'patent-fields', 'aria-label': 'Fields' },

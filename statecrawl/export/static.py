@@ -102,13 +102,18 @@ def _state_page(crawl: Crawl, state: dict[str, Any], assets: _Assets) -> str:
     seen = set()
     for edge in crawl.state(state["id"]).out_actions:
         target = edge["target"]
-        if target == state["id"] or crawl.graph.nodes[target].get("kind") != "state":
+        node = crawl.graph.nodes[target]
+        if node.get("kind") == "document":  # a download: the archived file, saved as an asset
+            href = assets.from_page(node.get("url") or "")
+        elif target != state["id"] and node.get("kind") == "state":
+            href = f"{target}.html"
+        else:
             continue
         locator = label(edge.get("name", ""))[0]
-        if (locator, target) in seen:
+        if href is None or (locator, target) in seen:
             continue
         seen.add((locator, target))
-        actions.append((locator, f"{target}.html", describe(edge)))
+        actions.append((locator, href, describe(edge)))
     link_actions(root, actions, ACTIONS_HEADING)
     return serialize(root)
 

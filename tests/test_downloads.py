@@ -1,0 +1,153 @@
+"""Downloads: a link or a button whose response the browser saves is archived as a document
+with its bytes, tied to the state that offered it by a download edge, and is never a state."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from warcio.archiveiterator import ArchiveIterator
+from werkzeug import Request, Response
+
+import statecrawl
+from statecrawl.archive import DOWNLOAD_TAG
+from statecrawl.demo_app import DemoApp, data, documents
+from statecrawl.export.static import export_static
+from statecrawl.integrity import check
+from statecrawl.replay.index import ArchiveIndex
+from statecrawl.resources import read_resources
+from tests.conftest import Site
+
+PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
+CSV = b"number,year\nUS1,2020\n"
+BLOB = b"number,title\nUS1,Battery\nUS2,Drone\n"
+
+
+def _records(result: statecrawl.Crawl) -> list[tuple[str, str, bytes, dict[str, str]]]:
+    """(type, URL, payload, WARC headers) of every record of a crawl's archive."""
+    found = []
+    for path in sorted((result.path / "archive").glob("*.warc.gz")):
+        with path.open("rb") as stream:
+            for record in ArchiveIterator(stream):
+                headers = dict(record.rec_headers.headers)
+                found.append((record.rec_type, headers.get("WARC-Target-URI", ""),
+                              record.content_stream().read(), headers))  # fmt: skip
+    return found
+
+
+def _serve(site: Site) -> None:
+    site.page("/", "downloads.html")
+    site.html("/about", "<html><body><h1>About</h1><a href='/'>Home</a></body></html>")
+    site.handler("/report.pdf", lambda _r: Response(PDF, content_type="application/pdf"))
+    site.handler("/table.csv", lambda _r: Response(CSV, content_type="text/csv", headers={
+        "Content-Disposition": "attachment; filename=table.csv"}))  # fmt: skip
+
+
+def test_links_and_a_blob_button_are_archived_documents(
+    site: Site, crawl: Callable[..., statecrawl.Crawl]
+) -> None:
+    _serve(site)
+    started = time.monotonic()
+    result = crawl(site.url("/"), max_depth=1, archive={"thumbnails": False})
+    took = time.monotonic() - started
+    graph = result.graph
+    states = [n for n, k in graph.nodes(data="kind") if k == "state"]
+    assert len(states) == 2, [graph.nodes[n]["url"] for n in states]  # the page and /about
+    documents = {d["filename"]: d for n, d in graph.nodes(data=True) if d["kind"] == "document"}
+    assert set(documents) == {"report.pdf", "table.csv", "export.csv"}
+    assert documents["report.pdf"]["content_type"] == "application/pdf"
+    assert documents["report.pdf"]["size"] == len(PDF)
+    assert documents["export.csv"]["size"] == len(BLOB)
+    start = next(n for n in states if graph.nodes[n]["url"] == site.url("/"))
+    edges = [(s, d) for s, t, d in graph.edges(data=True) if d.get("download")]
+    assert len(edges) == 3 and all(s == start for s, _ in edges)
+    assert {d["event"] for _, d in edges} == {"click"}
+    archived = {(kind, url): (body, headers) for kind, url, body, headers in _records(result)}
+    body, headers = archived["response", site.url("/report.pdf")]
+    assert body == PDF and headers[DOWNLOAD_TAG] == "report.pdf"
+    assert archived["response", site.url("/table.csv")][0] == CSV
+    blobs = [(k, b, h[DOWNLOAD_TAG]) for (k, u), (b, h) in archived.items() if "blob:" in u]
+    assert blobs == [("resource", BLOB, "export.csv")]
+    rows = {row["url"]: row for row in read_resources(result.path)}
+    assert rows[site.url("/report.pdf")]["download"] == "report.pdf"
+    assert rows[site.url("/report.pdf")]["size"] == len(PDF)
+    assert result.stats["documents"] == 3
+    assert check(result.path).problems == []  # each document's record is where its row says
+    assert took < 30, f"the crawl took {took:.1f}s: a download hung it"
+
+
+def _broken(_request: Request) -> Response:
+    """An attachment whose connection breaks after its first kilobyte, every time."""
+
+    def body() -> Any:
+        yield b"x" * 1000
+        raise ConnectionError("the server went away")
+
+    headers = {"Content-Disposition": "attachment; filename=broken.zip", "Content-Length": "100000"}
+    return Response(body(), content_type="application/zip", headers=headers)
+
+
+def test_an_attachment_over_the_cap_is_skipped_and_a_broken_one_failed(
+    site: Site, crawl: Callable[..., statecrawl.Crawl]
+) -> None:
+    site.html("/", "<html><body><a href='/big.zip'>All data</a> <a href='/broken.zip'>Broken</a>"
+                   "</body></html>")  # fmt: skip
+    big = b"z" * 3_000_000
+    site.handler("/big.zip", lambda _r: Response(big, content_type="application/zip", headers={
+        "Content-Disposition": "attachment; filename=all.zip"}))  # fmt: skip
+    site.handler("/broken.zip", _broken)
+    archive = {"thumbnails": False, "max_download": 1_000_000}
+    result = crawl(site.url("/"), max_depth=1, archive=archive)
+    graph = result.graph
+    assert [k for _, k in graph.nodes(data="kind")].count("state") == 1
+    documents = {d["filename"]: d for _, d in graph.nodes(data=True) if d["kind"] == "document"}
+    assert documents["all.zip"]["skipped"].endswith("exceeds archive.max_download 1000000")
+    assert documents["all.zip"]["size"] == len(big)
+    assert "stopped after" in documents["broken.zip"]["failed"]
+    rows = {row["url"]: row for row in read_resources(result.path)}
+    assert rows[site.url("/big.zip")]["skipped"] == documents["all.zip"]["skipped"]
+    assert rows[site.url("/big.zip")]["size"] == len(big)
+    assert rows[site.url("/broken.zip")]["failed"] == documents["broken.zip"]["failed"]
+    archived = {(kind, url) for kind, url, _, _ in _records(result)}
+    assert ("response", site.url("/big.zip")) not in archived
+    assert ("response", site.url("/broken.zip")) not in archived
+    assert ("metadata", site.url("/broken.zip")) in archived  # the failure, as for any exchange
+
+
+def test_the_demo_pdf_is_served_by_the_static_export(tmp_path: Path) -> None:
+    with DemoApp(latency=False) as app:
+        patent = data.patents()[3]
+        pdf_url = f"{app.url}files/{patent['number']}.pdf"
+        # the detail page alone: its search form and its links home are left out
+        result = statecrawl.crawl(f"{app.url}patent/{patent['number']}", out=tmp_path / "out",
+                                  max_depth=1, archive={"thumbnails": False},
+                                  inputs={"max_options": 1},
+                                  scope={"exclude": [r"/search", r"/$"]})  # fmt: skip
+        expected = documents.patent_pdf(data.get(patent["number"]))
+    (document,) = [d for _, d in result.graph.nodes(data=True) if d["kind"] == "document"]
+    assert document["url"] == pdf_url and document["size"] == len(expected)
+    assert ArchiveIndex(result.path).resource(pdf_url) == ("application/pdf", expected)
+    export_static(result.path, tmp_path / "static")
+    pages = [p.read_text(encoding="utf-8") for p in (tmp_path / "static" / "states").iterdir()]
+    links = {m for page in pages for m in re.findall(r'href="(\.\./assets/[^"]+\.pdf)"', page)}
+    assert len(links) == 1
+    saved = (tmp_path / "static" / "states" / links.pop()).resolve()
+    assert saved.read_bytes() == expected
+
+
+def test_without_the_archive_a_download_is_still_a_document(
+    site: Site, crawl: Callable[..., statecrawl.Crawl]
+) -> None:
+    """No network capture, so no log of downloads: the saved file itself tells the load was a
+    download, named by the link's URL."""
+    site.html("/", "<html><body><a href='/report.pdf'>Report</a></body></html>")
+    site.handler("/report.pdf", lambda _r: Response(PDF, content_type="application/pdf"))
+    result = crawl(site.url("/"), max_depth=1)  # the fixture's default: no archive
+    kinds = dict(result.graph.nodes(data="kind"))
+    assert sorted(kinds.values()) == ["document", "state"]
+    (document,) = [d for _, d in result.graph.nodes(data=True) if d["kind"] == "document"]
+    assert document["url"] == site.url("/report.pdf") and document["size"] == len(PDF)
+    assert document["content_type"] == "application/pdf"
