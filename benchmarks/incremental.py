@@ -1,10 +1,11 @@
 """Benchmark: incremental recrawls of the demo app (``statecrawl demo --since``).
 
 Crawls revision 0 in full, revision 1 in full, revision 1 incrementally since revision 0,
-and revision 0 again incrementally since itself; prints each crawl's wall time and the bytes
-it wrote (archive and state files; a hard link to the earlier crawl's file is no write),
-and checks that ``statecrawl diff`` names the patents ``demo_app.data.changes`` says changed,
-were added or were removed, among those the crawls reach.
+and revision 0 again incrementally since itself, and writes each one's report; prints each
+crawl's wall time and the bytes it added per kind of file (a hard link to a file of the
+earlier crawl is free; ``report/`` is shown but left out of the total, as it can be built
+again), and checks that ``statecrawl diff`` names the patents ``demo_app.data.changes`` says
+changed, were added or were removed, among those the crawls reach.
 
     .venv/bin/python benchmarks/incremental.py [--max-depth 4] [--browsers 2]
 """
@@ -36,10 +37,32 @@ def demo(out: Path, revision: int, options: list[str], since: Path | None = None
     return time.monotonic() - started
 
 
-def written(out: Path) -> int:
-    """Bytes of the archive and state files written by the crawl in ``out``."""
-    files = [p for part in ("archive", "states") for p in (out / part).iterdir()]
-    return sum(p.stat().st_size for p in files if p.is_file() and p.stat().st_nlink == 1)
+KINDS = ("WARC", "states", "store", "graph", "indexes", "report")
+PARTS = {"archive": "WARC", "states": "states", "crawl.sqlite": "store", "graph.json": "graph",
+         "graph.graphml": "graph", "report": "report"}  # the rest: indexes
+
+
+def inodes(directory: Path) -> set[tuple[int, int]]:
+    """The files of ``directory`` (and below), by device and inode."""
+    return {(s.st_dev, s.st_ino) for p in directory.rglob("*") if (s := p.stat()) and p.is_file()}
+
+
+def added(out: Path, earlier: Path | None = None) -> dict[str, int]:
+    """The bytes the crawl in ``out`` added per kind of file: its files but those linked to
+    a file of the crawl in ``earlier``."""
+    free = inodes(earlier) if earlier is not None else set()
+    sizes = dict.fromkeys(KINDS, 0)
+    for path in out.rglob("*"):
+        status = path.stat()
+        if path.is_file() and (status.st_dev, status.st_ino) not in free:
+            part = path.relative_to(out).parts[0]
+            sizes[PARTS.get(part.split("-")[0], "indexes")] += status.st_size
+    return sizes
+
+
+def total(sizes: dict[str, int]) -> int:
+    """The bytes added but the report's."""
+    return sum(v for k, v in sizes.items() if k != "report")
 
 
 def patents(entries: list[dict[str, object]]) -> set[str]:
@@ -80,19 +103,27 @@ def main() -> None:
         "since r0, r1": demo(work / "r1-since", 1, options, work / "r0"),
         "since r0, r0": demo(work / "r0-since", 0, options, work / "r0"),
     }
+    folders = {"full r0": "r0", "full r1": "r1", "since r0, r1": "r1-since",
+               "since r0, r0": "r0-since"}
+    for folder in folders.values():
+        subprocess.run([str(BIN / "statecrawl"), "report", str(work / folder)], check=True,
+                       stdout=subprocess.DEVNULL)
     sizes = {
-        "full r0": written(work / "r0"),
-        "full r1": written(work / "r1"),
-        "since r0, r1": written(work / "r1-since"),
-        "since r0, r0": written(work / "r0-since"),
+        name: added(work / folder, work / "r0" if "since" in name else None)
+        for name, folder in folders.items()
     }
     print(f"demo app, depth {args.max_depth}, {args.browsers} browsers ({work})")
+    print(f"  {'MB added':14} {'time':>9}  " + "".join(f"{k:>9}" for k in KINDS) + "    total")
     for name in times:
-        print(f"  {name:14} {times[name]:7.1f} s  {sizes[name] / 1e6:8.2f} MB written")
-    print(f"incremental r1 / full r1: time {times['since r0, r1'] / times['full r1']:.0%}, "
-          f"bytes {sizes['since r0, r1'] / sizes['full r1']:.1%}")
-    print(f"unchanged r0 / full r0:   time {times['since r0, r0'] / times['full r0']:.0%}, "
-          f"bytes {sizes['since r0, r0'] / sizes['full r0']:.1%}")
+        print(f"  {name:14} {times[name]:7.1f} s  "
+              + "".join(f"{sizes[name][k] / 1e6:9.3f}" for k in KINDS)
+              + f" {total(sizes[name]) / 1e6:8.3f}")
+    for new, full in (("since r0, r1", "full r1"), ("since r0, r0", "full r0")):
+        kinds = ", ".join(
+            f"{k} {sizes[new][k] / sizes[full][k]:.1%}" for k in KINDS if sizes[full][k]
+        )
+        print(f"{new} / {full}: time {times[new] / times[full]:.0%}, "
+              f"bytes {total(sizes[new]) / total(sizes[full]):.1%} ({kinds})")
     check_diff(work)
 
 

@@ -24,10 +24,11 @@ import networkx as nx
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
+from . import chain
 from .directory import is_crawl, load
 from .errors import ArchiveError
 from .layout import ARCHIVE
-from .resources import Seen, payload_digest, read_resources
+from .resources import Seen, payload_digest
 from .scope import Scope, origin
 from .state import Action, Snapshot
 from .store import open_store
@@ -71,7 +72,7 @@ class Baseline:
         self.payloads: list[Seen] = []  # OLD's archived payloads, on the new origins
         self.records: dict[str, Seen] = {}  # state -> its snapshot's record in OLD's archive
         self._digests: dict[str, str] = {}  # URL (new origin) -> its last payload digest
-        for warc in sorted((path / ARCHIVE).glob("*.warc.gz")):
+        for warc in chain.warc_files(path, sorted((path / ARCHIVE).glob("*.warc.gz"))):
             self._read_warc(warc)
         self.dirty: set[str] = set()  # states whose subtree fetched something that changed
         self.changed: set[str] = set()  # resources (new origins) that changed
@@ -91,7 +92,11 @@ class Baseline:
         return urlunsplit((scheme_host.scheme, scheme_host.netloc, *parts[2:]))
 
     def _read_store(self) -> None:
-        checkpoint = open_store(self.path).load()
+        store = open_store(self.path)
+        try:
+            checkpoint = chain.load_store(store, self.path)
+        finally:
+            store.close()
         if checkpoint is None:
             return
         for source, _, data in checkpoint.actions:
@@ -134,7 +139,7 @@ class Baseline:
         """OLD's snapshot of ``state``, its DOM read from OLD's ``states/``."""
         node = self.graph.nodes[state]
         try:
-            html = (self.path / node["snapshot"]).read_text(encoding="utf-8")
+            html = chain.locate(self.path, node["snapshot"]).read_text(encoding="utf-8")
         except (OSError, KeyError) as exc:
             raise ArchiveError(
                 f"--since {self.path}: the DOM of state {state} is gone: {exc}"
@@ -152,7 +157,7 @@ class Baseline:
         from OLD is followed down to what is dirty.)"""
         started = time.monotonic()
         try:
-            entries = read_resources(self.path)
+            entries = chain.resources(self.path)
         except ArchiveError:
             entries = []  # a crawl without an archive: nothing known, nothing to skip
             self.dirty = set(self.states)

@@ -13,6 +13,7 @@ from typing import Any
 
 import networkx as nx
 
+from . import chain
 from .config import Config, argument, checked, folder
 from .errors import ArchiveError, ConfigError
 from .graph import StateGraph
@@ -58,6 +59,8 @@ class CrawlDirectory:
         self.lock = DirectoryLock(self.target).acquire()
         self.beside: DirectoryLock | None = None  # that of a crawl written beside the target
         try:
+            if is_crawl(self.target) and (resume or overwrite):
+                chain.keep(self.target, "--resume" if resume else "--overwrite")
             if not resume and is_crawl(self.target):
                 if not overwrite:
                     raise ArchiveError(
@@ -156,16 +159,18 @@ class CrawlDirectory:
             os.replace(aside, path)
 
     def write_graph(self, graph: StateGraph) -> None:
-        """Write ``graph.json`` and ``graph.graphml``. Twice their size (a megabyte at least)
-        is kept in reserve, in a file given up when the disk is full, so that the graph of a
-        crawl the disk ended is still written."""
+        """Write ``graph.json`` and ``graph.graphml`` (a recrawl's changes, and no GraphML:
+        see :func:`.chain.write_graph`). Twice their size (a megabyte at least) is kept in
+        reserve, in a file given up when the disk is full, so that the graph of a crawl the
+        disk ended is still written."""
         try:
-            graph.write(self.path)
+            chain.write_graph(self.path, graph)
         except ArchiveError:
             if not self.release_reserve():
                 raise
-            graph.write(self.path)
-        self.reserve(sum(f.stat().st_size for f in (self.path / GRAPH_JSON, self.path / GRAPHML)))
+            chain.write_graph(self.path, graph)
+        files = (self.path / GRAPH_JSON, self.path / GRAPHML)
+        self.reserve(sum(f.stat().st_size for f in files if f.is_file()))
 
     def reserve(self, graph_size: int = 0) -> None:
         """Keep disk space for writing a graph of ``graph_size`` bytes (best effort)."""
@@ -224,7 +229,7 @@ class Crawl:
         """The serialized DOM of a state (``states/<id>.html`` if the graph does not say)."""
         relative = self.graph.nodes[state_id].get("snapshot") or snapshot_path(state_id)
         try:
-            return (self.path / relative).read_text(encoding="utf-8")
+            return chain.locate(self.path, relative).read_text(encoding="utf-8")
         except OSError as exc:
             raise ArchiveError(f"cannot read the DOM of state {state_id}: {exc}") from None
 
@@ -273,7 +278,7 @@ class StateView:
         """The screenshot file, when the crawl took one; its extension is its format, a key
         of ``SCREENSHOT_TYPES``."""
         relative = self.attrs.get("screenshot")
-        path = self.crawl.path / relative if relative else None
+        path = chain.locate(self.crawl.path, relative) if relative else None
         if path is None or path.suffix[1:] not in SCREENSHOT_TYPES or not path.is_file():
             return None
         return path
@@ -281,7 +286,7 @@ class StateView:
     @property
     def thumbnail(self) -> Path | None:
         """The thumbnail file (a JPEG of ``archive.thumbnails``), when the crawl took one."""
-        path = self.crawl.path / thumbnail_path(self.id)
+        path = chain.locate(self.crawl.path, thumbnail_path(self.id))
         return path if path.is_file() else None
 
     @property
@@ -352,4 +357,4 @@ def _entries(path: Path) -> set[str]:
 def load(path: str | Path) -> Crawl:
     """Read a crawl directory written by :func:`statecrawl.crawl` or ``statecrawl crawl``."""
     path = folder("path", path)
-    return Crawl(path=path, graph=StateGraph.read(path / GRAPH_JSON).graph)
+    return Crawl(path=path, graph=chain.read_graph(path).graph)

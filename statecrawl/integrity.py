@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import chain
 from .archive import scan_warc, snapshot_state, state_part
 from .directory import Crawl, load
 from .errors import StatecrawlError
@@ -76,8 +77,14 @@ def _check_archive(path: Path, result: Integrity) -> dict[str, set[str]]:
     archived whole and the payload digests of its snapshot records."""
     snapshots: dict[str, set[str]] = {}
     folder = path / ARCHIVE
-    for name in sorted(os.listdir(folder)) if folder.is_dir() else ():
-        warc = folder / name
+    own = [folder / name for name in (sorted(os.listdir(folder)) if folder.is_dir() else ())]
+    try:
+        files = chain.warc_files(path, own)  # a recrawl's unchanged states are its baseline's
+    except StatecrawlError as exc:
+        result.problems.append(str(exc))
+        files = own
+    for warc in files:
+        name = warc.name
         if name.endswith(".open"):
             result.notes.append(f"{warc}: left open by a killed run (closed on --resume)")
         if not name.endswith((".warc.gz", ".warc.gz.open")):
@@ -104,17 +111,18 @@ def _check_states(crawl: Crawl, snapshots: dict[str, set[str]], result: Integrit
         sid = state["id"]
         for kind in ("snapshot", "screenshot"):
             relative = state.get(kind)
-            if relative and not (crawl.path / relative).is_file():
+            if relative and not chain.locate(crawl.path, relative).is_file():
                 result.problems.append(f"state {sid}: its {kind} {relative} is missing")
         relative = state.get("snapshot")
-        if not archived or not relative or not (crawl.path / relative).is_file():
+        if not archived or not relative or not chain.locate(crawl.path, relative).is_file():
             continue
         kept = set().union(*(snapshots.get(n, set()) for n in (sid, *state.get("aliases", ()))))
         needed = ["snapshot", "frames", *(["screenshot"] if state.get("screenshot") else [])]
         for part in needed:
             if part not in kept:
                 result.problems.append(f"state {sid}: no whole {part} record in the archive")
-        if "snapshot" in kept and payload_digest((crawl.path / relative).read_bytes()) not in kept:
+        dom = chain.locate(crawl.path, relative).read_bytes()
+        if "snapshot" in kept and payload_digest(dom) not in kept:
             result.problems.append(
                 f"state {sid}: {relative} is not the DOM archived for it (its digest differs)"
             )
@@ -133,7 +141,7 @@ def _check_store(crawl: Crawl, result: Integrity) -> None:
         return
     try:
         result.problems += [f"{store.path}: {p}" for p in store.check()]
-        runs, checkpoint = store.runs(), store.load()
+        runs, checkpoint = store.runs(), chain.load_store(store, crawl.path)
     except StatecrawlError as exc:
         result.problems.append(str(exc))
         return

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from . import chain
 from .baseline import Baseline
 from .comparison import diff
 from .directory import Crawl, load
@@ -84,6 +85,8 @@ class Recrawl:
         self.places: dict[str, str] = {}  # changed state -> the baseline's state at its place
         self.claimed: set[str] = set()  # changed baseline states an action is fired into
         self.sampler = random.Random(self.settings.seed)
+        if chain.reference(directory.path) is None:  # (a resumed recrawl has its reference)
+            chain.refer(directory.path, baseline.path, directory.target)
 
     def unchanged(self, key: str) -> bool:
         """Whether the baseline has a state of this key."""
@@ -93,7 +96,7 @@ class Recrawl:
         """The baseline's DOM file of the state of ``key``, if it has one."""
         if not self.unchanged(key):
             return None
-        return self.baseline.path / self.directory.snapshot_path(key)
+        return chain.locate(self.baseline.path, self.directory.snapshot_path(key))
 
     def place(self, state: State, source: str | None, action: Action | None) -> str | None:
         """The baseline's state at the place of ``state``, found by ``action`` of ``source``

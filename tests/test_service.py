@@ -202,7 +202,9 @@ def test_a_crawl_from_queue_to_report(client: TestClient, site: Site, tmp_path: 
     assert snapshot.headers["content-security-policy"].startswith("sandbox")
     shot = client.get(f"/api/crawls/{crawl['id']}/states/{root}/screenshot")
     assert shot.status_code == 200 and shot.headers["content-type"] == "image/jpeg"
-    assert client.get(f"/api/crawls/{crawl['id']}/records.jsonl").status_code == 404
+    records = client.get(crawl["links"]["records"])  # the crawl writes its records at the end
+    assert records.status_code == 200 and records.headers["content-type"] == "application/x-ndjson"
+    assert all(json.loads(line)["key"] for line in records.text.splitlines())
 
     # nothing outside the crawl directory is served: not by a path, not by a symlink
     directory = tmp_path / "data" / "crawls" / crawl["id"]

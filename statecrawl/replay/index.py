@@ -27,6 +27,7 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 from warcio.recordloader import ArcWarcRecord
 
+from .. import chain
 from ..errors import ArchiveError
 from ..layout import ARCHIVE
 
@@ -255,7 +256,8 @@ class ArchiveIndex:
 
 def warc_files(directory: Path) -> list[Path]:
     """The WARC files of a crawl directory in the order written (an unfinished ``.open`` one
-    of a killed crawl included); an ``ArchiveError`` when there are none."""
+    of a killed crawl included), after its baselines'; an ``ArchiveError`` when there are
+    none."""
     folder = Path(directory) / ARCHIVE
     files = (
         sorted(
@@ -264,6 +266,7 @@ def warc_files(directory: Path) -> list[Path]:
         if folder.is_dir()
         else []
     )
+    files = chain.warc_files(Path(directory), files)  # a recrawl's revisits refer to them
     if not files:
         raise ArchiveError(f"no WARC files in {folder}: was {directory} crawled with an archive?")
     return files

@@ -37,11 +37,12 @@ from starlette.responses import (
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .. import chain
 from ..comparison import diff
 from ..config import ServiceSettings
 from ..directory import load
 from ..errors import ArchiveError, ConfigError, StatecrawlError
-from ..layout import GRAPH_JSON, SCREENSHOT_TYPES, STATES
+from ..layout import GRAPH_JSON, RECORDS, SCREENSHOT_TYPES, STATES
 from ..report import build_report
 from ..version import __version__
 from .jobs import ACTIVE, Job, JobConflict, Jobs, SettingsError, UnknownJob
@@ -51,7 +52,6 @@ STATIC = HERE / "static"
 OPENAPI = HERE / "openapi.json"
 COOKIE = "statecrawl_token"
 EVENTS = "events.jsonl"
-RECORDS = "records.jsonl"
 TAIL_EVERY = 0.25  # seconds between two looks at a job's events file
 MAX_FAILURES = 100  # failures a crawl's view lists
 STATE_ID = 16  # hex digits of a state id
@@ -321,8 +321,10 @@ class Api:
 
     # ---- artifacts ----------------------------------------------------------------------------
     async def graph(self, request: Request) -> Response:
-        return send_file(self.jobs.crawls / self._job(request).id, GRAPH_JSON,
-                         media_type="application/json")
+        crawl = self.jobs.crawls / self._job(request).id
+        if chain.reference(crawl) is None:
+            return send_file(crawl, GRAPH_JSON, media_type="application/json")
+        return JSONResponse(await run_in_threadpool(chain.graph_data, crawl))  # a recrawl's, whole
 
     async def records(self, request: Request) -> Response:
         return send_file(self.jobs.crawls / self._job(request).id, RECORDS,
@@ -335,8 +337,8 @@ class Api:
         job, state = self._job(request), request.path_params["state"]
         if len(state) != STATE_ID or not all(c in "0123456789abcdef" for c in state):
             return error(404, f"no state {state[:40]!r}")
-        for suffix in SCREENSHOT_TYPES:
-            path = self.jobs.crawls / job.id / STATES / f"{state}.{suffix}"
+        for suffix in SCREENSHOT_TYPES:  # (an unchanged state of a recrawl: its baseline's)
+            path = chain.locate(self.jobs.crawls / job.id, f"{STATES}/{state}.{suffix}")
             if path.is_file():
                 return send_file(path.parent, path.name)
         return error(404, f"no screenshot of state {state}")

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import chain
 from ..config import Config, ServiceSettings, merge
 from ..errors import ConfigError, CrawlLocked, StatecrawlError
 from ..events import figures
@@ -452,6 +453,9 @@ class Jobs:
             job = self.get(job_id)
             if job.status in ("running", "stopping"):
                 raise JobConflict(f"crawl {job_id} is {job.status}: stop it first")
+            if later := chain.referrers(self.crawls / job_id):  # a recrawl reads from it
+                raise JobConflict(f"crawl {job_id} is the baseline of {later[0].name}: "
+                                  "delete that one first")
             self._db().execute("DELETE FROM jobs WHERE id = ?", (job_id,))
         shutil.rmtree(self.crawls / job_id, ignore_errors=True)
         shutil.rmtree(self.jobs / job_id, ignore_errors=True)

@@ -11,7 +11,7 @@ import contextlib
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +20,10 @@ from ..layout import STORE
 from ..version import __version__
 from .checkpoint import Changes, Checkpoint, Run, StateRecord
 
-VERSION = 4  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2
+VERSION = 5  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2
 # kept the URLs and targets of actions where 3 keeps their evidence, 4 names the statecrawl
-# that wrote it (table ``about``, which every later schema keeps)
+# that wrote it (table ``about``, which every later schema keeps), 5 may hold only the changes
+# to a baseline's store (meta ``delta``, table ``gone``; see :mod:`statecrawl.chain`)
 OLDEST = 2  # the oldest schema this version migrates
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS about (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -48,6 +49,7 @@ CREATE TABLE IF NOT EXISTS tables (name TEXT NOT NULL, key TEXT NOT NULL, value 
     PRIMARY KEY (name, key));
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS first_loads (url TEXT PRIMARY KEY, html TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS gone (name TEXT PRIMARY KEY, keys TEXT NOT NULL);
 """
 # What turns schema N into N + 1, beyond the tables SCHEMA adds. Schema 2's inference evidence
 # followed older rules: it goes, and with it the transitions inferred (a resumed crawl fires
@@ -79,6 +81,49 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
     "tables": (("name", "key"), ("value",), frozenset({"value"})),
     "meta": (("name",), ("value",), frozenset({"value"})),
 }
+# the tables a delta store keeps the changes of: the checkpoint's but ``meta`` (the crawl's own
+# figures), and those kept at once
+DELTA: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
+    **{name: spec for name, spec in TABLES.items() if name != "meta"},
+    "snapshots": (("state",), ("meta",), frozenset({"meta"})),
+    "first_loads": (("url",), ("html",), frozenset()),
+}
+DELTA_PAGE = 1024  # bytes: the page size of a delta store (see SqliteStore.thin)
+Rows = dict[str, dict[tuple[Any, ...], tuple[Any, ...]]]  # table -> key -> other values, decoded
+Gone = dict[str, list[tuple[Any, ...]]]  # table -> keys of the baseline's rows that are gone
+# (kept as one row of a JSON list a table: a row and an index entry a key would cost more)
+
+
+def merge(base: Rows, own: Rows, gone: Gone) -> Rows:
+    """The rows of a delta store (``own`` and ``gone``) over those of its baseline."""
+    merged = {table: dict(base.get(table, {})) for table in DELTA}
+    for table, keys in gone.items():
+        for key in keys:
+            merged[table].pop(key, None)
+    for table, rows in own.items():
+        merged[table].update(rows)
+    return merged
+
+
+def _checkpoint(rows: Rows, stats: dict[str, Any]) -> Checkpoint:
+    """The checkpoint the tables ``rows`` hold."""
+    meta = rows["snapshots"]
+    c = Checkpoint(
+        nodes=[(n, a) for (n,), (a,) in rows["nodes"].items()],
+        edges=[(*edge, a) for edge, (a,) in rows["edges"].items()],
+        states=[
+            StateRecord(i, k, u, t, d, f, bool(un), bool(fi), meta.get((i,), ({},))[0])
+            for (i,), (k, u, t, d, f, un, fi) in rows["states"].items()
+        ],
+        fired=list(rows["fired"]),
+        actions=[(*key, a) for key, (a,) in rows["actions"].items()],
+        effects={k: e for (k,), (e,) in rows["effects"].items()},
+        volatile=sorted(n for (n,) in rows["volatile"]),
+        stats=stats,
+    )
+    for (name, k), (v,) in rows["tables"].items():
+        c.tables.setdefault(name, {})[k] = v
+    return c
 
 
 def damaged(path: Path, what: object) -> ArchiveError:
@@ -117,7 +162,7 @@ def _upsert(table: str) -> str:
 
 
 def _encode(table: str, row: tuple[Any, ...]) -> tuple[Any, ...]:
-    keys, others, encoded = TABLES[table]
+    keys, others, encoded = {**TABLES, **DELTA}[table]
     return row[: len(keys)] + tuple(
         _json(v) if c in encoded else v for c, v in zip(others, row[len(keys) :], strict=True)
     )
@@ -263,6 +308,8 @@ class SqliteStore:
     def write(self, changes: Changes) -> None:
         """Make a checkpoint of ``changes`` to the last one, in one transaction."""
         with self._transaction() as db:
+            if changes.replace:
+                db.execute("DELETE FROM gone")
             for table, (keys, _, _) in TABLES.items():
                 if changes.replace:
                     db.execute(f"DELETE FROM {table}")
@@ -273,50 +320,96 @@ class SqliteStore:
                     db.executemany(_upsert(table), [_encode(table, r) for r in changes.rows[table]])
             db.execute("INSERT OR REPLACE INTO meta VALUES ('saved', '1')")
 
-    def load(self) -> Checkpoint | None:
-        """The last checkpoint, or ``None`` before the first."""
+    def load(self, base: Rows | None = None) -> Checkpoint | None:
+        """The last checkpoint, or ``None`` before the first; that of a delta store (see
+        :meth:`thin`) over ``base``, its baseline's rows."""
         if not self._run("SELECT 1 FROM meta WHERE name = 'saved'"):
             return None
-        with self._lock:  # one read transaction: a consistent picture
+        rows, gone, stats = self._read()
+        return _checkpoint(merge(base, rows, gone) if base is not None else rows, stats)
+
+    def rows(self) -> tuple[Rows, Gone]:
+        """The rows of the tables a delta keeps, in the order written, and the keys of the
+        baseline's rows that are gone (none unless :meth:`thin` made it a delta)."""
+        rows, gone, _ = self._read()
+        return rows, gone
+
+    def is_delta(self) -> bool:
+        """Whether the store holds only the changes to a baseline's (see :meth:`thin`)."""
+        return bool(self._run("SELECT 1 FROM meta WHERE name = 'delta'"))
+
+    def thin(self, base: Rows, same: Callable[[str, tuple[Any, ...], tuple[Any, ...]], bool]
+             ) -> None:
+        """Keep only what differs from ``base``, the baseline's rows: the rows ``same`` finds
+        equal to the baseline's go, and the baseline's rows this store lacks are noted gone."""
+        own, _, _ = self._read()
+        with self._transaction() as db:
+            db.execute("DELETE FROM gone")
+            for table, (keys, _, _) in DELTA.items():
+                earlier = base.get(table, {})
+                where = " AND ".join(f"{k} = ?" for k in keys)
+                equal = [
+                    k for k, v in own[table].items() if k in earlier and same(table, v, earlier[k])
+                ]
+                db.executemany(f"DELETE FROM {table} WHERE {where}", equal)
+                if dropped := [list(k) for k in earlier if k not in own[table]]:
+                    db.execute("INSERT INTO gone VALUES (?, ?)", (table, _json(dropped)))
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('delta', '1')")
+        # The file shrinks to what is kept, in small pages: what a recrawl keeps is mostly
+        # long values (inference evidence, page metadata) that end inside a page. (A page size
+        # changes outside WAL only; with another connection open, the mode stays and so does
+        # the page size.)
+        for pragma in ("journal_mode=DELETE", f"page_size={DELTA_PAGE}"):
+            self._run(f"PRAGMA {pragma}")
+        self._run("VACUUM")
+        self._run("PRAGMA journal_mode=WAL")
+
+    def thicken(self, base: Rows) -> None:
+        """Make a delta store whole again from ``base``, its baseline's rows (to resume it)."""
+        if not self.is_delta():
+            return
+        own, gone, _ = self._read()
+        with self._transaction() as db:
+            for table, (keys, others, _) in DELTA.items():
+                dropped = set(gone.get(table, ()))
+                missing = [
+                    _encode(table, (*k, *v)) for k, v in base.get(table, {}).items()
+                    if k not in own[table] and k not in dropped
+                ]
+                columns = keys + others
+                db.executemany(
+                    f"INSERT INTO {table} ({','.join(columns)}) "
+                    f"VALUES ({','.join('?' * len(columns))})",
+                    missing,
+                )
+            db.execute("DELETE FROM gone")
+            db.execute("DELETE FROM meta WHERE name = 'delta'")
+
+    def _read(self) -> tuple[Rows, Gone, dict[str, Any]]:
+        """Every row of the tables a delta keeps, the gone keys and the figures, in one read
+        transaction: a consistent picture."""
+        with self._lock:
             try:
                 self._db.execute("BEGIN")
                 get = self._db.execute
-                c = Checkpoint(
-                    nodes=[
-                        (n, json.loads(a)) for n, a in get("SELECT * FROM nodes ORDER BY rowid")
-                    ],
-                    edges=[
-                        (s, t, k, json.loads(a))
-                        for s, t, k, a in get("SELECT * FROM edges ORDER BY rowid")
-                    ],
-                    states=[
-                        StateRecord(i, k, u, t, d, f, bool(un), bool(fi), json.loads(meta or "{}"))
-                        for i, k, u, t, d, f, un, fi, meta in get(
-                            "SELECT s.*, n.meta FROM states s LEFT JOIN snapshots n "
-                            "ON n.state = s.id ORDER BY s.rowid"
+                rows: Rows = {}
+                for table, (keys, others, encoded) in DELTA.items():
+                    found = rows[table] = {}
+                    for row in get(f"SELECT {','.join(keys + others)} FROM {table} ORDER BY rowid"):
+                        found[tuple(row[: len(keys)])] = tuple(
+                            json.loads(v) if c in encoded else v
+                            for c, v in zip(others, row[len(keys) :], strict=True)
                         )
-                    ],
-                    fired=[(s, a) for s, a in get("SELECT * FROM fired ORDER BY rowid")],
-                    actions=[
-                        (s, k, json.loads(a))
-                        for s, k, a in get("SELECT * FROM actions ORDER BY rowid")
-                    ],
-                    effects={
-                        k: json.loads(e) for k, e in get("SELECT * FROM effects ORDER BY rowid")
-                    },
-                    volatile=[n for (n,) in get("SELECT name FROM volatile ORDER BY name")],
-                    stats=json.loads(
-                        get("SELECT value FROM meta WHERE name = 'stats'").fetchone()[0]
-                    ),
-                )
-                for name, k, v in get("SELECT * FROM tables ORDER BY rowid"):
-                    c.tables.setdefault(name, {})[k] = json.loads(v)
+                gone: Gone = {}
+                for name, keys in get("SELECT name, keys FROM gone"):
+                    gone[name] = [tuple(k) for k in json.loads(keys)]
+                stats = get("SELECT value FROM meta WHERE name = 'stats'").fetchone()
                 self._db.execute("COMMIT")
             except (sqlite3.Error, ValueError, TypeError) as exc:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise _failure(self.path, "cannot read", exc) from None
-        return c
+        return rows, gone, json.loads(stats[0]) if stats else {}
 
     def close(self) -> None:
         """Close the database (WAL content is folded into the file)."""
