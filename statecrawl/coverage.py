@@ -32,6 +32,7 @@ from urllib.parse import urlsplit
 
 import xxhash
 
+from .layout import read_json, write_json
 from .scope import origin
 
 if TYPE_CHECKING:
@@ -443,16 +444,12 @@ def write(
     directory: Path, table: Mapping[str, Record], resolve: Callable[[str], str] = str
 ) -> None:
     """Write ``coverage.json`` into the crawl ``directory``."""
-    text = json.dumps(report(table, resolve), indent=1, sort_keys=False)
-    (directory / FILE).write_text(text + "\n", encoding="utf-8")
+    write_json(directory / FILE, report(table, resolve))
 
 
 def read(directory: Path) -> dict[str, Any] | None:
     """A crawl directory's ``coverage.json``, or ``None`` when the crawl has none."""
-    path = Path(directory) / FILE
-    if not path.is_file():
-        return None
-    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    return read_json(Path(directory) / FILE)  # type: ignore[no-any-return]
 
 
 def share(total: Mapping[str, int]) -> str:
