@@ -33,6 +33,7 @@ from warcio.recordloader import ArcWarcRecord
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
+from . import chain
 from .config import Archive
 from .errors import ArchiveError, one_line
 from .layout import ARCHIVE, RESOURCES, SCREENSHOT_TYPES, atomic_write, thumbnail_path
@@ -49,6 +50,7 @@ log = logging.getLogger(__name__)
 REVISIT_PROFILE = "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"
 CACHED_BODY = "served from the browser cache; the body was captured earlier"
 REDACTED_TAG = "WARC-Statecrawl-Redacted"  # on the records of a login's redacted exchanges
+DOWNLOAD_TAG = "WARC-Statecrawl-Download"  # on a document's records: the file name it was saved as
 
 # Headers that describe the wire encoding; CDP hands back decoded bodies, so they are rewritten.
 _WIRE_HEADERS = {"content-encoding", "transfer-encoding", "content-length"}
@@ -112,8 +114,8 @@ class ArchiveWriter:
                     self._remember(entry)
                 if (part := state_part(headers)) is not None:
                     self.archived_states.add(part)
-        if (self.directory / RESOURCES).is_file():
-            self._resources = {e["url"]: e for e in read_resources(self.directory)}
+        if (self.directory / RESOURCES).is_file():  # a recrawl's lists its changes only
+            self._resources = {e["url"]: e for e in chain.resources(self.directory)}
 
     def __enter__(self) -> ArchiveWriter:
         return self
@@ -161,6 +163,9 @@ class ArchiveWriter:
                 self._stats.skipped += 1
                 return
             if not self.settings.enabled:
+                return
+            if ex.url.startswith("blob:") and ex.body is not None:
+                self._write_blob(ex, state_id)
                 return
             if ex.failed or not ex.status:
                 self._write_failure(ex, state_id)
@@ -294,6 +299,8 @@ class ArchiveWriter:
         body = ex.body or b""
         date = _warc_date(ex.started)
         tags = _tags(date, state_id, ex.redacted)
+        if ex.download is not None:
+            tags[DOWNLOAD_TAG] = ex.download
         if ex.body is None:
             tags["WARC-Statecrawl-Body-Error"] = one_line(ex.body_error or CACHED_BODY)
         else:
@@ -311,6 +318,28 @@ class ArchiveWriter:
         if digest is not None:
             self._remember(Seen(ex.url, digest, _record_id(response), date))
             self._stats.unique_payload_bytes += len(body)
+
+    def _write_blob(self, ex: Exchange, state_id: str | None) -> None:
+        """A document a script made in the page (a blob URL, new each time): a resource
+        record, or a revisit of the first one with the same bytes."""
+        assert ex.body is not None
+        digest = payload_digest(ex.body)
+        tags = {**_tags(_warc_date(ex.started), state_id), DOWNLOAD_TAG: ex.download or ""}
+        earlier = self._seen.get(("blob:", digest))
+        if earlier is not None:
+            tags["WARC-Refers-To"] = earlier.record_id
+            revisit = self._builder.create_revisit_record(
+                ex.url, digest, earlier.url, earlier.date, warc_headers_dict=tags
+            )
+            self._write(_serialize([revisit]), 1)
+            self._stats.revisits += 1
+            return
+        record = self._record(
+            ex.url, "resource", ex.body, {**tags, "WARC-Payload-Digest": digest}, ex.mime_type
+        )
+        self._write(_serialize([record]), 1)
+        self._seen[("blob:", digest)] = Seen(ex.url, digest, _record_id(record), tags["WARC-Date"])
+        self._stats.unique_payload_bytes += len(ex.body)
 
     def _write_duplicate(self, ex: Exchange, earlier: Seen, state_id: str | None) -> None:
         dedup = self.settings.dedup
@@ -469,6 +498,8 @@ class ArchiveWriter:
             )
         if ex.failed:
             entry["failed"] = ex.failed
+        if ex.download is not None:
+            entry["download"] = ex.download
         if state_id is not None and state_id not in entry["states"]:
             entry["states"].append(state_id)
         if ex.referrer and ex.referrer != ex.url:
@@ -498,6 +529,8 @@ class ArchiveWriter:
         return entry
 
     def _skip_reason(self, ex: Exchange) -> str | None:
+        if ex.download_skipped:
+            return ex.download_skipped
         settings = self.settings
         path = urlsplit(ex.url).path.lower()
         extension = next((e for e in settings.exclude_extensions if path.endswith(e.lower())), None)
@@ -516,9 +549,8 @@ class ArchiveWriter:
         return None
 
     def _save_resources(self) -> None:
-        lines = "".join(
-            json.dumps(entry, ensure_ascii=False) + "\n" for entry in self._resources.values()
-        )
+        kept = chain.new_resources(self.directory, list(self._resources.values()))
+        lines = "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in kept)
         atomic_write(self.directory / RESOURCES, lines)
 
 
@@ -818,7 +850,7 @@ def lost_captures(directory: Path, files: Iterable[Path]) -> list[str]:
         h.get_header("WARC-Target-URI")
         for path in files
         for h in archived_headers(path)
-        if h.get_header("WARC-Type") in ("response", "revisit")
+        if h.get_header("WARC-Type") in ("response", "revisit") or h.get_header(DOWNLOAD_TAG)
     }
     return sorted(
         e["url"] for e in read_resources(directory)
@@ -947,12 +979,15 @@ class Archiver(Plugin):
         lost, in the log and in ``graph.json``."""
         assert self.writer is not None
         graph = crawl.graph()
+        archived = set(self.writer.archived_states)  # a recrawl's unchanged states: its chain's
+        for path in chain.warc_files(crawl.directory.path, []):
+            archived.update(p for h in archived_headers(path) if (p := state_part(h)) is not None)
         found = {}
         for node, attrs in graph.nodes(data=True):
             if attrs.get("kind") != "state":
                 continue
             names = {node, *attrs.get("aliases", ())}
-            parts = {part for name, part in self.writer.archived_states if name in names}
+            parts = {part for name, part in archived if name in names}
             needed = {"snapshot", "frames", *(["screenshot"] if attrs.get("screenshot") else [])}
             if not needed <= parts:
                 found[node] = attrs

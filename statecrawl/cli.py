@@ -14,13 +14,14 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from . import analysis, roles
+from . import analysis, harvest, roles
 from . import coverage as js_coverage
 from .config import Config, ServiceSettings, merge, read_seeds, read_settings
 from .demo_app.data import REVISIONS
 from .directory import Crawl, load
 from .errors import ConfigError, StatecrawlError, StatecrawlWarning, one_line
 from .events import EventLog
+from .graph import StateGraph
 from .layout import ROLES, STORE
 from .outage import Period
 from .report import build_report
@@ -59,6 +60,9 @@ def _port(text: str) -> int:
     return int(text)
 
 
+HARVEST_QUERIES = 60  # queries of --harvest without a number
+
+
 def _viewport(text: str) -> tuple[int, int]:
     """``WIDTHxHEIGHT`` in pixels (the config checks the range)."""
     width, sep, height = text.lower().partition("x")
@@ -83,7 +87,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "resume": args.resume,
         "limits": _limits(args),
         "scope": {"include": args.scope, "exclude": args.exclude},
-        "inputs": {"values": inputs or None},
+        "inputs": {"values": inputs or None, "harvest": args.harvest, "max_pages": args.max_pages},
         "browser": {
             "count": args.browsers, "window_width": width, "window_height": height,
             "coverage": args.coverage,
@@ -100,6 +104,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             "screenshot_format": args.screenshot_format,
             "screenshot_quality": args.screenshot_quality,
             "thumbnails": False if args.no_thumbnails else None,
+            "max_download": args.max_download,
         },
         "model": args.model,
         "strategy": args.strategy,
@@ -221,6 +226,20 @@ def summary(result: Crawl, stream: TextIO) -> None:
         f"{'; ' + js_coverage.share(js['total']) if js else ''}\n"
         f"output: {result.path}\n"
     )
+    harvested = harvest.read(result.path)
+    if harvested:
+        stream.write(
+            f"harvest: {len(harvested['queries'])} queries, {harvested['records']} records; "
+            f"records after each query: {' '.join(map(str, harvested['curve']))}\n"
+        )
+    documents = [d for _, d in result.graph.nodes(data=True) if d.get("kind") == "document"]
+    if documents:
+        skipped = sum(bool(d.get("skipped")) for d in documents)
+        failed = sum(bool(d.get("failed")) for d in documents)
+        stream.write(
+            f"{len(documents)} documents downloaded: {len(documents) - skipped - failed} "
+            f"archived, {skipped} skipped, {failed} failed\n"
+        )
     for data in result.graph.graph.get("outages", []):
         stream.write(f"{Period.from_data(data).describe()}\n")
     unserved = sum(f.get("outage", False) for n in result.states() for f in n.get("failures", []))
@@ -295,6 +314,11 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exclude", action="append", metavar="REGEX", help="URLs to leave out")
     p.add_argument("--input", action="append", type=_input_pair, metavar="NAME=VALUE",
                    help="a value to type into the field NAME (repeatable)")
+    p.add_argument("--harvest", type=int, nargs="?", const=HARVEST_QUERIES, metavar="N",
+                   help="after the --input values, N queries of the crawl's own choosing for "
+                        f"each search form ({HARVEST_QUERIES})")
+    p.add_argument("--max-pages", type=int, metavar="N",
+                   help="follow each query's result pages to the end, up to N pages")
     p.add_argument("--login-url", metavar="URL", help="the page of the login form")
     p.add_argument("--login", action="append", type=_input_pair, metavar="NAME=VALUE",
                    help="a value to type into the login form's field NAME (repeatable)")
@@ -330,6 +354,9 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
                    help="jpeg or webp quality (50)")
     p.add_argument("--no-thumbnails", action="store_true", default=None,
                    help="no small JPEG of every state (the report then shows its snapshot)")
+    p.add_argument("--max-download", type=int, metavar="BYTES",
+                   help="the largest download archived; a larger one is stopped and recorded "
+                        "as skipped (20000000)")
     p.add_argument("--coverage", action=argparse.BooleanOptionalAction, default=None,
                    help="record which functions of the app's scripts ran, in coverage.json "
                         "(off: it costs 15-70 %% more crawl time)")
@@ -390,6 +417,16 @@ def parser() -> argparse.ArgumentParser:
     p_export.add_argument("--static", type=Path, metavar="OUT", help="folder for static HTML")
     p_export.add_argument("--records", type=Path, metavar="FILE",
                           help="the records of the result lists, as JSON lines")
+    p_export.add_argument("--graphml", type=Path, metavar="FILE",
+                          help="the graph as GraphML (a recrawl writes none of its own)")
+    p_compact = sub.add_parser(
+        "compact", help="fold an incremental crawl and its baselines into one crawl"
+    )
+    p_compact.add_argument("directory", type=Path, metavar="NEW", help="crawl directory")
+    p_compact.add_argument("--out", "-o", type=Path, metavar="FULL", required=True,
+                           help="the self-contained crawl to write (a new folder)")
+    p_compact.add_argument("--resolve-revisits", action="store_true",
+                           help="write the chain's revisit records as whole records")
     p_diff = sub.add_parser("diff", help="list the states changed, new and deleted since a crawl")
     p_diff.add_argument("old", type=Path, metavar="OLD", help="the earlier crawl directory")
     p_diff.add_argument("new", type=Path, metavar="NEW", help="the later crawl directory")
@@ -613,8 +650,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if args.records is not None:
                     count = write(load(args.directory), args.records)
                     print(f"{count} records: {args.records}")
-                if args.wacz or args.static or args.records is None:
+                if args.graphml is not None:
+                    StateGraph(load(args.directory).graph).write_graphml(args.graphml)
+                    print(f"graphml: {args.graphml}")
+                if args.wacz or args.static or (args.records is None and args.graphml is None):
                     export(args.directory, wacz=args.wacz, static=args.static)
+            elif args.command == "compact":
+                from .compaction import compact
+
+                full = compact(args.directory, args.out, resolve_revisits=args.resolve_revisits)
+                print(f"compact: {full}")
             elif args.command == "diff":
                 changes = analysis.diff(load(args.old), load(args.new))
                 if args.json:

@@ -44,6 +44,13 @@ MAX_WINDOW = 16_384  # the widest or tallest browser window, in pixels
 MAX_BYTES = 1_000_000_000_000  # the largest WARC file or record size (1 TB)
 ROLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")  # a role's name, its crawl's folder
 MAX_URL_LENGTH = 65_536  # the longest start URL, in characters
+# The downloads archived by default (``archive.download_types``): documents, data and archives.
+DOWNLOAD_TYPES = (
+    "application/pdf", "text/csv", "text/plain", "text/tab-separated-values", "application/zip",
+    "application/gzip", "application/x-tar", "application/octet-stream", "application/json",
+    "application/xml", "text/xml", "application/x-bibtex", "application/x-research-info-systems",
+    "application/msword", "application/vnd.", "application/rtf", "image/", "text/html",
+)
 SEED_BITS = 63  # seeds are signed 64-bit integers, as SQLite stores them
 _HOST_LABEL = re.compile(r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?")
 _COMMENT = re.compile(r"(?:^|\s)#.*")  # in a seeds file (a URL holds no space)
@@ -195,11 +202,20 @@ class ScopeSettings:
 
 @dataclass(frozen=True, kw_only=True)
 class Inputs:
-    """Values typed into form fields, and how other fields are enumerated."""
+    """Values typed into form fields, and how other fields are enumerated.
+
+    ``harvest``: the number of queries the crawl chooses by itself for each search form, after
+    the ``values`` given (see :mod:`statecrawl.harvest`; ``None``: none). ``max_pages``: the
+    result pages of each query followed at no cost in depth through "Next", page numbers,
+    "Load more" and infinite scroll (see :mod:`statecrawl.pagination`; ``None``: pagination is
+    an action like any other, but 100 pages when harvesting: ``harvest.HARVEST_PAGES``).
+    """
 
     values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     default_text: str | None = None
     max_options: int = 5
+    harvest: int | None = None
+    max_pages: int | None = None
 
     def __post_init__(self) -> None:
         _normalise(self, "inputs.")
@@ -208,6 +224,8 @@ class Inputs:
             _check(bool(vs), f"inputs.values: field {name!r} has no value")
         object.__setattr__(self, "values", types.MappingProxyType(dict(self.values)))
         _check_range("inputs.max_options", self.max_options, 1, MAX_COUNT)
+        _check_range("inputs.harvest", self.harvest, 1, MAX_COUNT, " queries")
+        _check_range("inputs.max_pages", self.max_pages, 1, MAX_COUNT, " pages")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -265,6 +283,10 @@ class Archive:
     fetched it, nothing when it was fetched again on the way back to a known state (the
     resets and replays that fetch a page's documents and scripts over and over; counted in
     the stats' ``skipped``). ``"skip"``: nothing, ever.
+
+    ``max_download``: the largest file a download may save, in bytes (a larger one is stopped
+    and recorded as skipped, with its size); ``download_types``: the MIME types (prefixes) of
+    the downloads archived (empty: every type; any other is recorded as skipped).
     """
 
     enabled: bool = True
@@ -279,6 +301,8 @@ class Archive:
     exclude_types: tuple[str, ...] = ()
     exclude_extensions: tuple[str, ...] = ()
     max_record_size: int | None = None
+    max_download: int = 20_000_000
+    download_types: tuple[str, ...] = DOWNLOAD_TYPES
 
     def __post_init__(self) -> None:
         if isinstance(self.screenshots, bool):  # a switch before it had modes
@@ -287,6 +311,7 @@ class Archive:
         _check(bool(re.fullmatch(r"[\w.-]+", self.prefix)), "archive.prefix: letters, digits, .-_")
         _check_range("archive.roll_size", self.roll_size, 1_000_000, MAX_BYTES, " bytes")
         _check_range("archive.max_record_size", self.max_record_size, 1, MAX_BYTES, " bytes")
+        _check_range("archive.max_download", self.max_download, 1, MAX_BYTES, " bytes")
         _check_range("archive.screenshot_quality", self.screenshot_quality, 1, 100)
 
 

@@ -26,15 +26,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import coverage, roles
+from . import chain, coverage, harvest, records, roles
 from .archive import Archiver
 from .baseline import Baseline
 from .browser import Browser
 from .config import Config, argument, checked, folder
 from .directory import Crawl, CrawlDirectory, load
+from .download import document_id
 from .errors import BrowserCrashed, ConfigError, NavigationError, one_line
 from .executor import Outcome, Slot, Task, get_executor
+from .harvest import Harvest
 from .label import label_graph
+from .layout import RECORDS
 from .memory import Memory
 from .models import get_model, volatile_between
 from .network import Exchange
@@ -73,6 +76,9 @@ class Stats:
     relogins: int = 0
     plugin_failures: int = 0
     outages: int = 0
+    queries: int = 0  # harvesting queries issued (inputs.harvest)
+    records: int = 0  # records seen, when harvesting or following pages to the end
+    documents: int = 0  # downloads saved as documents (archived, skipped or failed)
     frontier: int = 0
     max_depth: int = 0
     elapsed: float = 0.0
@@ -139,6 +145,7 @@ class Explorer:
         self.shortcuts = config.explore.shortcuts  # False: the exhaustive crawl
         self.sampler = random.Random(config.seed)  # which inferred transitions are checked
         self._words: dict[str, frozenset[str]] = {}  # state -> its words (WORDS_KEPT at most)
+        self.documents: dict[str, list[dict[str, Any]]] = {}  # a link's URL -> what it saved
         plugins = [*([Archiver()] if config.archive.enabled else []), *plugins]
         self.progress = progress
         # (config, capture network) -> a browser: Chromium, or a FakeBrowser in tests
@@ -147,6 +154,14 @@ class Explorer:
             Inference(config.limits.same_effect_after if self.shortcuts else None)
         )
         self.memory.followers.append(self._retargeted)
+        inputs = config.inputs
+        self.harvest: Harvest | None = None  # queries of its own, pages to the end
+        if inputs.harvest is not None or inputs.max_pages is not None:
+            self.harvest = Harvest(
+                budget=inputs.harvest, max_options=inputs.max_options,
+                max_pages=inputs.max_pages, seed=config.seed, given=inputs.values,
+            )
+            self.memory.followers.append(self.harvest.retarget)
         self.seeds: deque[str] = deque(config.start_urls)  # start URLs to load
         baseline = None
         if config.incremental.since is not None:
@@ -191,6 +206,7 @@ class Explorer:
             )
             self.run_id = 0
             if config.resume:
+                chain.thicken(self.store, self.out.path)  # a recrawl's store holds its changes
                 checkpoint = self.store.load()
                 if checkpoint is None:  # killed before its first checkpoint: nothing to keep
                     log.warning("%s holds no checkpoint: the crawl starts again", self.out.path)
@@ -361,9 +377,32 @@ class Explorer:
                     if self.recrawl is not None and self.recrawl.carried:
                         self.recrawl.carry()
                         continue
+                    if self._next_query():
+                        continue
                     self.wakeup.notify_all()
                     return None
                 self.wakeup.wait(timeout=self.politeness.wait() or 1.0)
+
+    def _next_query(self) -> bool:
+        """Put the next harvesting query in the frontier, if there is one (asked once the
+        crawl has nothing else to do, so that each query is chosen from all that the ones
+        before brought, whatever the number of browsers)."""
+        found = self.harvest.next() if self.harvest is not None else None
+        if found is None:
+            return False
+        state_id, action = found
+        state = self.memory.states.get(self.memory.resolve(state_id))
+        if state is None:
+            return True  # (merged away: the next query is asked for)
+        log.info("harvest query %d: %s", len(self.harvest.order), action.action)
+        self.stats.queries = len(self.harvest.order)
+        self.queue(state.id, action, state.depth)
+        self.wakeup.notify_all()
+        return True
+
+    def _cost(self, source: str, action: Action) -> int:
+        """The depth an action adds: one, or none for a step through a query's result pages."""
+        return 1 if self.harvest is None else self.harvest.cost(source, action)
 
     def apply(self, slot: Slot, outcome: Outcome | None) -> None:
         """Record what ``slot``'s task did (``None``: the executor failed to perform it, and
@@ -600,6 +639,9 @@ class Explorer:
         if url in self.memory.link_failures:
             self._record_failure(work, self.memory.link_failures[url])
             return None
+        if self.shortcuts and url in self.documents:
+            self._documents(source.id, action, self.documents[url], inferred=True)
+            return None
         known = self.memory.links.get(url) or self.memory.loads.get(url)
         if self.shortcuts and known is not None and known in self.memory.states:
             self.connect(source.id, action, known, None, inferred=True)
@@ -724,6 +766,12 @@ class Explorer:
             return
         source = self.memory.states[self.memory.resolve(work.state)]
         (snapshot,) = outcome.loads
+        if snapshot.downloaded:  # a document, not a page: the browser shows what it showed
+            self.documents[url] = snapshot.downloads
+            self.hooks.defer("on_exchanges", source.id, outcome.exchanges)
+            self._documents(source.id, action, snapshot.downloads)
+            slot.current = None
+            return
         self._loaded(url, snapshot)
         if snapshot.blocked:  # the page left the scope by itself: never a state of it
             self.memory.departures[url] = list(dict.fromkeys(snapshot.blocked))
@@ -731,7 +779,7 @@ class Explorer:
                 self._external(source.id, action, target_url)
             slot.current = None
             return
-        depth = source.depth + 1
+        depth = source.depth + self._cost(source.id, action)
         target = self._observe(snapshot, slot, depth, outcome.exchanges, source.id, action)
         slot.current, slot.came_from = target, None
         if target is None:
@@ -739,6 +787,7 @@ class Explorer:
         self.memory.links[url] = target
         self.memory.loads.setdefault(url, target)
         self.connect(source.id, action, target, snapshot)
+        self._documents(source.id, action, snapshot.downloads)
 
     def _fired(self, slot: Slot, work: Work, way: Plan | None, outcome: Outcome) -> None:
         """An action fired in its state, after the way there, if it needed one."""
@@ -781,7 +830,7 @@ class Explorer:
         action = work.action
         self.volatility.learn(set(snapshot.volatile))
         source = self.memory.states[self.memory.resolve(source.id)]
-        depth = source.depth + 1
+        depth = source.depth + self._cost(source.id, action)
         target = self._observe(snapshot, slot, depth, outcome.exchanges, source.id, action)
         came_from = self.memory.resolve(slot.came_from) if slot.came_from is not None else None
         slot.current, slot.came_from = target, source.id
@@ -790,6 +839,7 @@ class Explorer:
                 source.id, action, target, snapshot, came_from=came_from,
                 requests=requests_of(outcome.exchanges),
             )
+        self._documents(source.id, action, snapshot.downloads)
         for url in snapshot.popups:
             self._popup(source, action, url)
         if self.danger(action):
@@ -966,12 +1016,17 @@ class Explorer:
         self.hooks.defer("on_state", state, snapshot, browser, parent, action)
         if carried:
             return state_id
+        explore = self.harvest is None or self.harvest.saw(
+            state_id, snapshot.url, snapshot.html, state.actions, parent, action
+        )
+        if self.harvest is not None:
+            self.stats.records = len(self.harvest.corpus.records)
         if action is not None and self.danger(action):
             # What follows a logout or a delete runs without the session or the data the rest
             # of the crawl has: the state is kept, but not explored further.
             state.final = True
             self.memory.graph.node(state_id)["after_dangerous"] = True
-        elif depth < limits.max_depth:
+        elif depth < limits.max_depth and explore:
             if self.recrawl is not None:
                 self.recrawl.place(state, parent, action)
             (self.recrawl or self).push(state)
@@ -991,7 +1046,9 @@ class Explorer:
     def push(self, state: State) -> None:
         """Put the state's actions not fired yet in the frontier."""
         for action in state.actions:
-            if (state.id, action.key) not in self.memory.fired:
+            if (state.id, action.key) in self.memory.fired:
+                continue
+            if self.harvest is None or not self.harvest.walks.beyond(state.id, action):
                 self.queue(state.id, action, state.depth)
 
     def queue(self, state_id: str, action: Action, depth: int) -> None:
@@ -1071,6 +1128,23 @@ class Explorer:
         if not inferred:
             self.stats.transitions += 1
         self.hooks.defer("on_transition", source, action, target, snapshot)
+
+    def _documents(
+        self, source: str, action: Action, documents: list[dict[str, Any]], inferred: bool = False
+    ) -> None:
+        """The files ``action`` saved in state ``source``: a document node each, reached by a
+        ``download`` edge (``inferred``: the link was not loaded again); never states."""
+        for document in documents:
+            node = document_id(document["url"], document["digest"])
+            self.memory.graph.add_document(
+                node, **{name: value for name, value in document.items() if value is not None}
+            )
+            self.memory.graph.add_transition(
+                source, node, action.key, name=action.name, status=action.status,
+                event=action.event, action=action.action, kind=action.kind, download=True,
+                **({"inferred": True} if inferred else {}),
+            )
+            self.stats.documents += not inferred
 
     def _external(self, source: str, action: Action, url: str) -> None:
         node = "x" + digest("external", url)[1:]
@@ -1195,9 +1269,13 @@ class Explorer:
             step(label_graph, self.memory.graph.graph, self.out.path)
             if self.config.browser.coverage:
                 step(coverage.write, self.out.path, self.memory.coverage, self.memory.resolve)
+            if self.harvest is not None and self.harvest.budget is not None:
+                step(harvest.write, self.out.path, self.harvest)
             before = len(failures)
             step(self._write)
             written = len(failures) == before
+            step(records.write, Crawl(path=self.out.path, graph=self.memory.graph.graph),
+                 self.out.path / RECORDS)  # fmt: skip
             step(self.out.release_reserve)  # for the last checkpoint, on a full disk
             step(self._save_final)
         step(self.executor.close)
@@ -1222,6 +1300,7 @@ class Explorer:
             self.checkpoint()
             finished = datetime.now(UTC).isoformat()
             self.store.end_run(self.run_id, finished, self.stop_reason)
+            chain.thin(self.store, self.out.path)  # a recrawl keeps what changed
             log.info(
                 "run %d ended (%s): %d states, %d transitions",
                 self.run_id, self.stop_reason, self.stats.states, self.stats.transitions,

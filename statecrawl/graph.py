@@ -22,7 +22,8 @@ class StateGraph:
     """States and the transitions between them.
 
     Nodes are state ids (16 hex digits) with the attributes of the crawl-directory contract;
-    an out-of-scope target is a node of kind ``"external"``. Edges are keyed by action key.
+    an out-of-scope target is a node of kind ``"external"``, a document a download saved one of
+    kind ``"document"`` (its edge has ``download``). Edges are keyed by action key.
     """
 
     @checked
@@ -41,6 +42,11 @@ class StateGraph:
     def add_external(self, url: str, node_id: str) -> None:
         """Add a node for a URL outside the crawl's scope, which is never loaded."""
         self.graph.add_node(node_id, id=node_id, kind="external", url=url)
+        self.touched_nodes.add(node_id)
+
+    def add_document(self, node_id: str, **attrs: Any) -> None:
+        """Add a node for a document a download saved (``download``), which is no state."""
+        self.graph.add_node(node_id, id=node_id, kind="document", **attrs)
         self.touched_nodes.add(node_id)
 
     def add_transition(self, source: str, target: str, key: str, **attrs: Any) -> None:
@@ -120,38 +126,26 @@ class StateGraph:
     def write(self, directory: Path) -> None:
         """Write ``graph.json`` and ``graph.graphml`` into ``directory`` atomically."""
         atomic_write(directory / GRAPH_JSON, json.dumps(self.to_data(), indent=1, default=str))
+        self.write_graphml(directory / GRAPHML)
+
+    def write_graphml(self, path: Path) -> None:
+        """Write the graph as GraphML (for Gephi and yEd) to ``path`` atomically."""
         graphml = _graphml_ready(self.graph)
-        atomic_write(directory / GRAPHML, lambda tmp: nx.write_graphml(graphml, tmp))
+        atomic_write(path, lambda tmp: nx.write_graphml(graphml, tmp))
 
     @classmethod
     def read(cls, path: Path) -> StateGraph:
         """Read a ``graph.json`` of this crawl format or an earlier one, or any node-link
-        data of networkx (``edges`` or, as before networkx 3.4, ``links``); a file of a later
-        format is an ``ArchiveError`` naming the statecrawl that wrote it."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ArchiveError(f"no graph.json in {path.parent}: not a crawl directory") from None
-        except (OSError, ValueError) as exc:
-            raise ArchiveError(f"cannot read {path}: {exc}") from None
-        meta = data.get("graph", {}) if isinstance(data, dict) else None
-        if not isinstance(meta, dict):
-            raise ArchiveError(f"{path} is not a networkx node-link graph")
-        version = meta.get("format", 1)
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise ArchiveError(f"{path}: unknown crawl format {version!r}")
-        if version > FORMAT:
-            writer = meta.get("software") or "a later statecrawl"
-            raise ArchiveError(
-                f"{path} was written by {writer} in crawl format {version!r}; this statecrawl "
-                f"{__version__} reads formats up to {FORMAT}: use a later one"
-            )
-        # node-link as networkx >= 3.4 writes it ("edges") or older ones did ("links")
-        edges = "links" if "links" in data and "edges" not in data else "edges"
+        data of networkx (see :func:`read_data`)."""
+        return cls.from_data(read_data(path), path)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], path: Path) -> StateGraph:
+        """The graph of node-link ``data`` read from ``path`` (see :func:`read_data`)."""
         try:
             graph = nx.node_link_graph(
-                {edges: [], **data, "directed": True, "multigraph": True},
-                directed=True, multigraph=True, edges=edges,
+                {"edges": [], **data, "directed": True, "multigraph": True},
+                directed=True, multigraph=True, edges="edges",
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ArchiveError(f"{path} is not a networkx node-link graph: {exc!r}") from None
@@ -162,6 +156,34 @@ class StateGraph:
         for source, target, attrs in graph.edges(data=True):
             attrs["source"], attrs["target"] = source, target
         return cls(graph)
+
+
+def read_data(path: Path) -> dict[str, Any]:
+    """The node-link data of a ``graph.json`` of this crawl format or an earlier one, or of
+    any node-link data of networkx (``edges`` or, as before networkx 3.4, ``links``, read as
+    ``edges``); a file of a later format is an ``ArchiveError`` naming the statecrawl that
+    wrote it."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ArchiveError(f"no graph.json in {path.parent}: not a crawl directory") from None
+    except (OSError, ValueError) as exc:
+        raise ArchiveError(f"cannot read {path}: {exc}") from None
+    meta = data.get("graph", {}) if isinstance(data, dict) else None
+    if not isinstance(meta, dict):
+        raise ArchiveError(f"{path} is not a networkx node-link graph")
+    version = meta.get("format", 1)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ArchiveError(f"{path}: unknown crawl format {version!r}")
+    if version > FORMAT:
+        writer = meta.get("software") or "a later statecrawl"
+        raise ArchiveError(
+            f"{path} was written by {writer} in crawl format {version!r}; this statecrawl "
+            f"{__version__} reads formats up to {FORMAT}: use a later one"
+        )
+    if "links" in data and "edges" not in data:
+        data["edges"] = data.pop("links")
+    return data
 
 
 def _graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:

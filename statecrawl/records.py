@@ -3,6 +3,7 @@ to a detail), extracted as plain fields from the stored DOMs after a crawl; no b
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections import defaultdict
@@ -14,6 +15,7 @@ from urllib.parse import parse_qsl, urljoin
 import lxml.html
 from lxml import etree
 
+from .layout import RECORDS
 from .paths import edge_records, is_state, shortest_paths, state_nodes
 
 PLACE = ("query", "page", "list_state", "detail_state")  # where a record was listed
@@ -236,10 +238,31 @@ def _detail(graph: Any, html: Any, targets: list[str], key: str) -> str | None:
     return None
 
 
+def query_text(query: dict[str, str]) -> str:
+    """A record's query as ``name=value`` text joined by ``&`` (``""``: listed by no query)."""
+    return "&".join(f"{name}={value}" for name, value in query.items())
+
+
+def per_query(path: Path) -> dict[str, int]:
+    """How many records each query (:func:`query_text`) listed first, from a crawl
+    directory's ``records.jsonl``; empty when it has none."""
+    counts: dict[str, int] = defaultdict(int)
+    try:
+        lines = (path / RECORDS).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return {}
+    for line in lines:
+        with contextlib.suppress(ValueError, AttributeError):
+            counts[query_text(json.loads(line).get("query") or {})] += 1
+    return dict(counts)
+
+
 def write(crawl: Any, path: Path) -> int:
     """Write a crawl's records (:func:`collect`) to ``path`` as JSON lines; their number."""
     rows = collect(crawl.graph, crawl.html)
     with open(path, "w", encoding="utf-8") as out:
         for row in rows:
-            out.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+            # fields in name order; a query's values in the form's order, as the user gave them
+            ordered = {name: row[name] for name in sorted(row)}
+            out.write(json.dumps(ordered, ensure_ascii=False) + "\n")
     return len(rows)

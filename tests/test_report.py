@@ -27,7 +27,7 @@ from statecrawl.demo_app import DemoApp
 from statecrawl.demo_app import data as demo_data
 from statecrawl.label import crawl_labels, uniqueness
 from statecrawl.report import build_report
-from statecrawl.report.builder import layout, script_call, shard, terms
+from statecrawl.report.builder import script_call, shard, terms
 from tests.conftest import PAGES, Site, chrome_driver, error_line
 
 
@@ -286,6 +286,100 @@ def test_every_state_has_a_thumbnail_in_the_archive(demo_crawl_live: statecrawl.
         assert (image.format, image.size) == ("JPEG", (320, 225))  # 1280x900 scaled down
 
 
+def click_canvas(driver: webdriver.Chrome, spot: dict[str, float]) -> None:
+    """Click the graph's canvas at ``spot`` (CSS pixels from its top left corner)."""
+    canvas = driver.find_element(By.ID, "canvas")
+    box = canvas.rect
+    ActionChains(driver).move_to_element_with_offset(
+        canvas, int(spot["x"] - box["width"] / 2), int(spot["y"] - box["height"] / 2)
+    ).click().perform()
+
+
+def until_shown(driver: webdriver.Chrome, n: int, node: str) -> None:
+    """Wait until the panel shows node number ``n`` (state id ``node``) in full."""
+    until(driver, "const p = document.getElementById('panel');"
+                  "return location.hash === '#s' + arguments[0] && !p.hidden && "
+                  "!p.hasAttribute('aria-busy') && "
+                  "document.getElementById('s-facts').textContent.includes(arguments[1])", n, node)
+
+
+def test_demo_report_groups_states_and_shows_a_tree_and_a_list(
+    demo_crawl_live: statecrawl.Crawl, browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    demo = demo_crawl_live
+    index = build_report(demo.path, tmp_path / "report")
+    nodes = list(demo.graph.nodes)
+    urls = [demo.graph.nodes[node]["url"] for node in nodes]
+    details = [n for n, url in enumerate(urls) if "/patent/" in url]
+    open_report(browser, index)
+    # The layout sweep: 0 -> 1, 2; 1 -> 4; 2 -> 3: in layer 2, node 4 (child of 1) sits left
+    # of node 3; with 3 and 4 a group, the group sits under both.
+    x = browser.execute_script(
+        "return [SC.layoutOf(...arguments), SC.layoutOf(...arguments, [-1, -1, -1, 0, 0])]",
+        [0, 1, 1, 2, 2], [(0, 1), (0, 2), (2, 3), (1, 4), (3, 0)])
+    assert x[0][0] == 0 and x[0][1] < x[0][2] and x[0][4] < x[0][3]
+    assert x[1][5] == 0
+
+    # Every patent page is in one group, drawn as one node until it is clicked.
+    groups = browser.execute_script("return SC.groups()")
+    patent = next(g for g, group in enumerate(groups) if group["name"] == "/patent/*")
+    assert groups[patent]["count"] == len(details) >= 20
+    assert any(g["name"].startswith("/search?q=*") for g in groups)
+    start = urls.index(demo.start_url)
+    assert browser.execute_script("return SC.locate(arguments[0])", details[0]) == (
+        browser.execute_script("return SC.locateGroup(arguments[0])", patent))
+    click_canvas(browser, browser.execute_script("return SC.locateGroup(arguments[0])", patent))
+    until(browser, "return SC.groups()[arguments[0]].expanded", patent)
+    assert browser.execute_script("return SC.locate(arguments[0])", details[0]) != (
+        browser.execute_script("return SC.locate(arguments[1])", details[0], details[1]))
+    width, height = (browser.find_element(By.ID, "canvas").rect[k] for k in ("width", "height"))
+    spots = {n: browser.execute_script("return SC.locate(arguments[0])", n) for n in details}
+    member = next(n for n, at in spots.items()
+                  if 20 < at["x"] < width - 20 and 20 < at["y"] < height - 40)
+    click_canvas(browser, spots[member])
+    until_shown(browser, member, nodes[member])
+    assert "/patent/* (" in text(browser, "s-facts")
+    browser.find_element(By.ID, "groups-fold").click()
+    assert not browser.execute_script("return SC.groups()[arguments[0]].expanded", patent)
+
+    # The tree: the start page at the root, open; a detail under the result page that first
+    # reached it.
+    browser.find_element(By.ID, "view-tree").click()
+    assert browser.find_element(By.ID, "tree").is_displayed()
+    root = browser.find_element(By.CSS_SELECTOR, "#tree-root > li > button.state")
+    assert root.get_attribute("data-n") == str(start)
+    page = browser.find_element(By.CSS_SELECTOR, "#tree-root > li > ul > li")
+    page.find_element(By.CSS_SELECTOR, ".toggle").click()
+    row = page.find_element(By.CSS_SELECTOR, "ul > li > button.state")
+    child = int(row.get_attribute("data-n"))
+    labels = crawl_labels(demo.graph, demo.path)
+    parent = int(page.find_element(By.CSS_SELECTOR, "button.state").get_attribute("data-n"))
+    assert any(s == nodes[parent] for s, _ in demo.graph.in_edges(nodes[child]))
+    assert labels[nodes[child]] in row.text
+    row.click()
+    until_shown(browser, child, nodes[child])
+
+    # The list: every state, by depth, then by time found; a row opens its state.
+    browser.find_element(By.ID, "view-list").click()
+    assert not browser.find_element(By.ID, "tree").is_displayed()
+    rows = "return Array.from(document.querySelectorAll('#list-space .row'), (r) => +r.dataset.n)"
+    shown = browser.execute_script(rows)
+    depth = [demo.graph.nodes[nodes[n]].get("depth", 99) for n in shown]
+    assert shown[0] == start and depth == sorted(depth) and len(shown) >= 15
+    browser.find_element(By.CSS_SELECTOR, "#list-sort option[value=found]").click()
+    until(browser, "return document.getElementById('list-count').textContent.endsWith('found')")
+    shown = browser.execute_script(rows)
+    found = [demo.graph.nodes[nodes[n]].get("found_at", 1e9) for n in shown]
+    assert found == sorted(found)
+    browser.find_element(By.CSS_SELECTOR, f'#list-space .row[data-n="{shown[5]}"]').click()
+    until_shown(browser, shown[5], nodes[shown[5]])
+    row = browser.find_element(By.CSS_SELECTOR, f'#list-space .row[data-n="{shown[5]}"]')
+    assert "current" in row.get_attribute("class").split()
+    browser.find_element(By.ID, "view-graph").click()
+    assert not browser.find_element(By.ID, "list").is_displayed()
+    assert_no_console_errors(browser)
+
+
 def patents(entries: Iterator[dict[str, Any]] | list[dict[str, Any]]) -> set[str]:
     """The patent numbers of the patent pages among ``entries`` (states as diff lists them)."""
     return {e["url"].rsplit("/", 1)[-1] for e in entries if "/patent/" in e["url"]}
@@ -389,12 +483,6 @@ def test_data_files_are_script_safe_json() -> None:
     call = script_call("SC.state", 3, value)
     assert not set(call) & set("<>&\u2028\u2029")
     assert json.loads(call[len("SC.state(3,") : -len(");\n")]) == value
-
-
-def test_layout_puts_children_under_their_parents() -> None:
-    # 0 -> 1, 2; 1 -> 4; 2 -> 3: in layer 2, node 4 (child of 1) sits left of node 3.
-    x = layout([0, 1, 1, 2, 2], [(0, 1), (0, 2), (2, 3), (1, 4), (3, 0)])
-    assert x[0] == 0 and x[1] < x[2] and x[4] < x[3]
 
 
 def test_terms_and_shards() -> None:

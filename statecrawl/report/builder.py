@@ -4,8 +4,10 @@ The report is a directory: ``index.html`` with the viewer's own script and style
 files the viewer loads on demand. Browsers refuse ``fetch()`` of ``file://`` URLs, so every
 data file is a script that hands one JSON value to a registration function of the viewer:
 
-    data/index.js     every node's id, label, title, URL, depth, layer position and flags, and the
-                      edges as pairs of node numbers (what the graph and the search results need)
+    data/index.js     every node's id, label, title, URL, depth, time found, flags, group (see
+                      ``groups.py``) and the node that first reached it (the tree view), and the
+                      edges as pairs of node numbers (what the graph, the tree, the list and the
+                      search results need)
     data/s/<n>.js     node number ``n`` in full: attributes, its transitions in and out, its DOM
                       snapshot and the DOM-mutation frames that led to it
     data/t/<k>.js     shard ``k`` of the text index: [term, the numbers of the states whose
@@ -39,16 +41,19 @@ from lxml import etree
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
+from .. import chain, records
 from .. import coverage as js_coverage
 from ..config import checked, folder
 from ..directory import Crawl, load
 from ..errors import ArchiveError
-from ..label import crawl_labels
+from ..label import crawl_labels, first_edge
 from ..layout import ARCHIVE, SCREENSHOT_TYPES, THUMBNAIL, link_or_copy, thumbnail_path
+from ..models.dom import structure_digest
 from ..outage import Period
 from ..redaction import strip_userinfo
 from .assets import Assets
 from .changes import Comparison, compare
+from .groups import group_states
 
 ASSETS = ("index.html", "report.js", "report.css")
 SHARDS = 64  # text-index shards, chosen by a term's first two characters (as report.js does)
@@ -119,30 +124,26 @@ def page_text(html: str) -> str:
     return " ".join(root.text_content().split())
 
 
-def layout(depths: list[int], edges: list[tuple[int, int]]) -> list[float]:
-    """Positions within depth layers: each layer in the order of the mean position of its
-    nodes' parents in the layers above (a barycentre sweep), centred on 0."""
-    layers: dict[int, list[int]] = defaultdict(list)
-    for node, depth in enumerate(depths):
-        layers[depth].append(node)
-    parents: dict[int, list[int]] = defaultdict(list)
-    for source, target in edges:
-        if depths[source] < depths[target]:
-            parents[target].append(source)
-    x = [0.0] * len(depths)
-    for depth in sorted(layers):
-        members = layers[depth]
-        order = {node: i for i, node in enumerate(members)}
-
-        def centre(node: int, order: dict[int, int] = order) -> tuple[float, int]:
-            above = parents.get(node)
-            return (sum(x[p] for p in above) / len(above) if above else float("inf"), order[node])
-
-        members.sort(key=centre)
-        half = (len(members) - 1) / 2
-        for i, node in enumerate(members):
-            x[node] = i - half
-    return x
+def first_reached(graph: Any, nodes: list[str], number: dict[str, int]) -> list[int]:
+    """The number of the node whose transition first reached each node (see
+    :func:`statecrawl.label.first_edge`), ``-1`` for a root; a loop (depths that disagree) is
+    cut where it closes, so the result is a forest."""
+    parent = []
+    for node in nodes:
+        edge = first_edge(graph, node)
+        parent.append(number[edge["source"]] if edge is not None else -1)
+    walked = [0] * len(parent)  # 0: not yet, 1: on the chain being walked, 2: done
+    for n in range(len(parent)):
+        steps, k = [], n
+        while k >= 0 and not walked[k]:
+            walked[k] = 1
+            steps.append(k)
+            k = parent[k]
+        if k >= 0 and walked[k] == 1:  # back on this chain: a loop, cut at the node it closes on
+            parent[k] = -1
+        for k in steps:
+            walked[k] = 2
+    return parent
 
 
 def read_frames(path: Path) -> dict[str, dict[str, Any]]:
@@ -224,9 +225,12 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
     marks = changes.marks() if changes is not None else {}
     postings: list[defaultdict[str, list[int]]] = [defaultdict(list) for _ in range(SHARDS)]
     flags = []
+    structures: list[str | None] = []
     for n, node in enumerate(nodes):
         data = graph.nodes[node]
         html = _snapshot(crawl.path, data)
+        state = data.get("kind") == "state"
+        structures.append(structure_digest(html) if state and html else None)
         shot = _copy_screenshot(crawl.path, data, out / "shots", n)
         thumbnail = _thumbnail(crawl.path, node, out / "shots", n)
         flags.append(
@@ -269,17 +273,47 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
             "shards": SHARDS,
             "comparison": changes.summary() if changes is not None else None,
             "coverage": _coverage(crawl.path),
+            "records": _records(crawl.path),
         },
         "ids": nodes,
         "labels": [_label(labels[node]) for node in nodes],
         "titles": [_label(graph.nodes[node].get("title")) for node in nodes],
         "urls": [_label(graph.nodes[node].get("url")) for node in nodes],
         "depth": depths,
-        "x": layout(depths, edges),
+        "found": [_seconds(graph.nodes[node].get("found_at")) for node in nodes],
+        "parent": first_reached(graph, nodes, number),
         "flags": flags,
+        **_groups(graph, nodes, structures),
         "edges": [n for pair in edges for n in pair],
     }
     (out / "data" / "index.js").write_text(script_call("SC.index", index), "ascii")
+
+
+def _groups(graph: Any, nodes: list[str], structures: list[str | None]) -> dict[str, Any]:
+    """The report's groups: ``group``, each node's group number (``-1`` for none), and
+    ``groups``, their names."""
+    urls = [str(graph.nodes[node].get("url") or "") if graph.nodes[node].get("kind") == "state"
+            else None for node in nodes]
+    found = group_states(urls, structures)
+    group = [-1] * len(nodes)
+    for k, members in enumerate(found):
+        for n in members.members:
+            group[n] = k
+    return {"group": group, "groups": [_label(g.name) for g in found]}
+
+
+def _seconds(value: Any) -> float | None:
+    return round(float(value), 2) if isinstance(value, int | float) else None
+
+
+def _records(path: Path) -> str | None:
+    """The records of the crawl per query, for the summary line (if it wrote them)."""
+    counts = records.per_query(path)
+    if not counts:
+        return None
+    each = ", ".join(f"{query or 'no query'} {count}" for query, count in
+                     sorted(counts.items(), key=lambda item: (-item[1], item[0])))  # fmt: skip
+    return f"{sum(counts.values())} records ({each})"
 
 
 def _coverage(path: Path) -> str | None:
@@ -324,16 +358,18 @@ def _snapshot(path: Path, data: dict[str, Any]) -> str | None:
     if not isinstance(relative, str):
         return None
     try:
-        return strip_userinfo((path / relative).read_text(encoding="utf-8", errors="replace"))
+        source = chain.locate(path, relative)
+        return strip_userinfo(source.read_text(encoding="utf-8", errors="replace"))
     except OSError:
         return None
 
 
 def _copy_screenshot(path: Path, data: dict[str, Any], shots: Path, n: int) -> str | None:
-    """Link (or copy) node ``n``'s screenshot to ``shots/<n>.<format>``; its format, which
-    the viewer adds to the name, or ``None`` when it has no screenshot in a known format."""
+    """Link (or copy) node ``n``'s screenshot to ``shots/<n>.<format>`` (an unchanged state's
+    of a recrawl: its baseline's); its format, which the viewer adds to the name, or ``None``
+    when it has no screenshot in a known format."""
     relative = data.get("screenshot")
-    source = path / relative if isinstance(relative, str) else None
+    source = chain.locate(path, relative) if isinstance(relative, str) else None
     image_format = source.suffix[1:] if source is not None else ""
     if source is None or image_format not in SCREENSHOT_TYPES or not source.is_file():
         return None
@@ -343,7 +379,7 @@ def _copy_screenshot(path: Path, data: dict[str, Any], shots: Path, n: int) -> s
 
 def _thumbnail(path: Path, node: str, shots: Path, n: int) -> bool:
     """Link (or copy) node ``n``'s thumbnail to ``shots/<n>.thumb.jpg``; whether it has one."""
-    source = path / thumbnail_path(node)
+    source = chain.locate(path, thumbnail_path(node))
     if not source.is_file():
         return False
     link_or_copy(source, shots / f"{n}.{THUMBNAIL}")

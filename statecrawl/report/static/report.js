@@ -1,5 +1,7 @@
-// statecrawl report viewer: the state graph on a canvas, a panel per state, the replay of the
-// DOM-mutation frames that led to a state, and a search over state text.
+// statecrawl report viewer: the state graph on a canvas (groups of alike states drawn as one
+// node until expanded), a tree of how each state was first reached, a list by depth or time
+// found, a panel per state, the replay of the DOM-mutation frames that led to a state, and a
+// search over state text.
 //
 // Safety: crawled strings only ever reach this page's DOM through textContent, through
 // setAttribute on attributes that cannot run or load anything, through canvas fillText, or as
@@ -17,6 +19,8 @@
   const GX = 90;   // world units between neighbours in a layer
   const GY = 130;  // world units between depth layers, at least (more for wide, shallow graphs)
   const R = 9;     // node radius in world units
+  const RG = 15;   // a collapsed group's half width in world units
+  const ROW = 30;  // pixels of a row of the list view
   const EXTERNAL = 1, FAILED = 2, UNREACHABLE = 4, DIALOGS = 8, TRUNCATED = 16, TIMED_OUT = 32;
   const NEW = 256, CHANGED = 512;  // against an earlier crawl (see comparison.py)
   const BEFORE_FORMATS = ['thumb.jpg', 'png', 'jpeg', 'webp'];  // shots/<n>.before.<extension>
@@ -101,37 +105,131 @@
     G.flags = data.flags;
     G.n = data.ids.length;
     G.depth = Int32Array.from(data.depth);
-    G.wx = Float64Array.from(data.x, (x) => x * GX);
+    G.found = data.found;
+    G.parent = Int32Array.from(data.parent);
     G.edges = Int32Array.from(data.edges);
     G.number = new Map(data.ids.map((id, n) => [id, n]));
-    const layers = new Map();
-    for (let n = 0; n < G.n; n++) {
-      if (!layers.has(G.depth[n])) layers.set(G.depth[n], []);
-      layers.get(G.depth[n]).push(n);
-    }
-    G.layers = new Map();
-    for (const [depth, members] of layers) {
-      members.sort((a, b) => G.wx[a] - G.wx[b]);
-      G.layers.set(depth, Int32Array.from(members));
-    }
+    // Groups (see statecrawl/report/groups.py): group g is drawn as unit G.n + g while it is
+    // collapsed, at the depth of its shallowest member; every group starts collapsed.
+    G.group = Int32Array.from(data.group);
+    G.groupNames = data.groups;
+    G.members = G.groupNames.map(() => []);
+    for (let n = 0; n < G.n; n++) if (G.group[n] >= 0) G.members[G.group[n]].push(n);
+    G.ud = new Int32Array(G.n + G.groupNames.length);
+    G.ud.set(G.depth);
+    G.members.forEach((m, g) => { G.ud[G.n + g] = m.reduce((d, n) => Math.min(d, G.depth[n]), Infinity); });
     start();
   };
+
+  // ---- units: the states and collapsed groups the graph draws, and their layout -----------------
+  const expanded = new Set();  // group numbers drawn as their members
+  function unitOf(n) {
+    const g = G.group[n];
+    return g >= 0 && !expanded.has(g) ? G.n + g : n;
+  }
+  function isGroup(u) { return u >= G.n; }
+  // Positions within depth layers: each layer in the order of the mean position of its units'
+  // parents in the layers above (a barycentre sweep), centred on 0; again on every expansion.
+  function layout() {
+    const total = G.ud.length;
+    const unit = Int32Array.from({ length: G.n }, (_, n) => unitOf(n));
+    const seen = new Set(), pairs = [];
+    for (let i = 0; i < G.edges.length; i += 2) {
+      const a = unit[G.edges[i]], b = unit[G.edges[i + 1]];
+      const key = a * total + b;
+      if (a === b || seen.has(key)) continue;
+      seen.add(key);
+      pairs.push(a, b);
+    }
+    G.uedges = Int32Array.from(pairs);
+    const parents = new Map();
+    for (let i = 0; i < pairs.length; i += 2) {
+      const a = pairs[i], b = pairs[i + 1];
+      if (G.ud[a] >= G.ud[b]) continue;
+      if (!parents.has(b)) parents.set(b, []);
+      parents.get(b).push(a);
+    }
+    const byDepth = new Map();
+    for (let u = 0; u < total; u++) {
+      if (u < G.n ? unit[u] !== u : expanded.has(u - G.n)) continue;
+      if (!byDepth.has(G.ud[u])) byDepth.set(G.ud[u], []);
+      byDepth.get(G.ud[u]).push(u);
+    }
+    G.wx = new Float64Array(total);
+    G.layers = new Map();
+    for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
+      const members = byDepth.get(depth);
+      const centre = new Map(members.map((u, i) => {
+        const above = parents.get(u);
+        return [u, [above ? above.reduce((sum, p) => sum + G.wx[p], 0) / above.length : Infinity, i]];
+      }));
+      members.sort((a, b) => {
+        const ca = centre.get(a), cb = centre.get(b);
+        return ca[0] - cb[0] || ca[1] - cb[1];
+      });
+      const half = (members.length - 1) / 2;
+      members.forEach((u, i) => { G.wx[u] = (i - half) * GX; });
+      G.layers.set(depth, Int32Array.from(members));
+    }
+    let span = 0, deepest = 0;
+    for (const [depth, members] of G.layers) {
+      deepest = Math.max(deepest, depth);
+      span = Math.max(span, Math.abs(G.wx[members[0]]), Math.abs(G.wx[members[members.length - 1]]));
+    }
+    G.gy = Math.min(Math.max(GY, (2 * span * view.h) / (view.w * Math.max(deepest, 1))), 12 * GY);
+    G.wy = Float64Array.from(G.ud, (d) => d * G.gy);
+  }
+  SC.layoutOf = (depths, edges, group) => {  // the x of each unit for a small graph (for tests)
+    const saved = { ...G };
+    const groups = Math.max(-1, ...(group || [])) + 1;
+    const ud = Int32Array.from({ length: depths.length + groups }, (_, u) => u < depths.length ? depths[u]
+      : Math.min(...depths.filter((_, n) => group[n] === u - depths.length)));
+    Object.assign(G, { n: depths.length, depth: Int32Array.from(depths), edges: Int32Array.from(edges.flat()),
+      group: Int32Array.from(group || depths.map(() => -1)), ud });
+    layout();
+    const x = Array.from(G.wx);
+    Object.assign(G, saved);
+    return x;
+  };
+  function toggleGroup(g) {
+    if (expanded.has(g)) expanded.delete(g); else expanded.add(g);
+    layout();
+    $('groups-fold').disabled = !expanded.size;
+    fit();
+    if (view.s >= 0.6) return;  // the whole graph reads: leave it so
+    const shown = expanded.has(g) ? G.members[g] : [G.n + g];  // else at a readable scale, on them
+    view.s = 1;
+    view.ox = view.w / 2 - (shown.reduce((sum, u) => sum + G.wx[u], 0) / shown.length) * view.s;
+    view.oy = view.h / 2 - G.wy[shown[0]] * view.s;
+    redraw();
+  }
+  function foldGroups() {
+    expanded.clear();
+    layout();
+    $('groups-fold').disabled = true;
+    fit();
+  }
+  SC.groups = () => G.groupNames.map((name, g) => ({ name, count: G.members[g].length, expanded: expanded.has(g) }));
+  SC.toggleGroup = toggleGroup;
 
   function nameOf(n) {  // what a state is called: its label (see statecrawl/label.py)
     return G.labels[n] || G.titles[n] || G.urls[n] || G.ids[n];
   }
+  function unitName(u) {
+    return isGroup(u) ? G.groupNames[u - G.n] + ' (' + G.members[u - G.n].length + ')' : nameOf(u);
+  }
   function bounds() {
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-    for (let n = 0; n < G.n; n++) {
-      x0 = Math.min(x0, G.wx[n]); x1 = Math.max(x1, G.wx[n]);
-      y0 = Math.min(y0, G.wy[n]); y1 = Math.max(y1, G.wy[n]);
+    for (const [depth, members] of G.layers) {
+      x0 = Math.min(x0, G.wx[members[0]]); x1 = Math.max(x1, G.wx[members[members.length - 1]]);
+      y0 = Math.min(y0, depth * G.gy); y1 = Math.max(y1, depth * G.gy);
     }
-    return G.n ? [x0, y0, x1, y1] : [0, 0, 0, 0];
+    return G.layers.size ? [x0, y0, x1, y1] : [0, 0, 0, 0];
   }
   function fit() {
     const [x0, y0, x1, y1] = bounds();
-    const pad = 40;
-    view.s = Math.min((view.w - 2 * pad) / Math.max(x1 - x0, 1), (view.h - 2 * pad) / Math.max(y1 - y0, 1), 1.5);
+    const pad = 40, below = 70;  // room for the labels, the zoom buttons and the legend
+    view.s = Math.min((view.w - 2 * pad) / Math.max(x1 - x0, 1), (view.h - 2 * below) / Math.max(y1 - y0, 1), 1.5);
     view.ox = view.w / 2 - ((x0 + x1) / 2) * view.s;
     view.oy = view.h / 2 - ((y0 + y1) / 2) * view.s;
     redraw();
@@ -150,6 +248,7 @@
     requestAnimationFrame(() => { queued = false; draw(); });
   }
   function colour(n) {
+    if (isGroup(n)) return '#0f8b8d';
     const f = G.flags[n];
     if (f & FAILED) return '#d33b3b';
     if (f & UNREACHABLE) return '#e69317';
@@ -181,7 +280,7 @@
     const ax = G.wx[a] * s + view.ox, ay = G.wy[a] * s + view.oy;
     const bx = G.wx[b] * s + view.ox, by = G.wy[b] * s + view.oy;
     path.moveTo(ax, ay);
-    if (G.depth[b] > G.depth[a]) {
+    if (G.ud[b] > G.ud[a]) {
       path.lineTo(bx, by);
     } else {  // back to the same or an upper layer: a curve off to the side
       const bend = (G.gy * 0.35 + Math.abs(ax - bx) * 0.08 / s) * s;
@@ -195,14 +294,14 @@
     const x0 = (-view.ox) / s, x1 = (view.w - view.ox) / s;
     const y0 = (-view.oy) / s, y1 = (view.h - view.oy) / s;
     const down = new Path2D(), back = new Path2D(), near = new Path2D();
-    const e = G.edges;
+    const e = G.uedges;
+    const chosen = selected >= 0 ? unitOf(selected) : -1;
     for (let i = 0; i < e.length; i += 2) {
       const a = e[i], b = e[i + 1];
-      if (a === b) continue;
       const ax = G.wx[a], bx = G.wx[b], ay = G.wy[a], by = G.wy[b];
       if (Math.max(ax, bx) < x0 || Math.min(ax, bx) > x1 || Math.max(ay, by) < y0 - G.gy || Math.min(ay, by) > y1 + G.gy) continue;
-      if (a === selected || b === selected) edgePath(near, a, b);
-      else edgePath(G.depth[b] > G.depth[a] ? down : back, a, b);
+      if (a === chosen || b === chosen) edgePath(near, a, b);
+      else edgePath(G.ud[b] > G.ud[a] ? down : back, a, b);
     }
     ctx.lineWidth = 1;
     ctx.strokeStyle = 'rgba(80,90,110,.35)';
@@ -217,11 +316,19 @@
     const nodes = visibleNodes(R);
     const fills = new Map();
     const ringed = new Path2D(), found = new Path2D(), added = new Path2D(), altered = new Path2D();
+    const rg = Math.max(3, Math.min(RG * s, 22));
+    const counts = [];
     for (const n of nodes) {
       const x = G.wx[n] * s + view.ox, y = G.wy[n] * s + view.oy;
       const c = colour(n);
       if (!fills.has(c)) fills.set(c, new Path2D());
       const path = fills.get(c);
+      if (isGroup(n)) {
+        path.roundRect(x - rg, y - rg * 0.75, 2 * rg, 1.5 * rg, rg * 0.3);
+        if (hits && G.members[n - G.n].some((m) => hits.has(m))) { found.moveTo(x + rg + 5, y); found.arc(x, y, rg + 5, 0, 2 * Math.PI); }
+        if (rg >= 9) counts.push(n);
+        continue;
+      }
       if (r < 3) path.rect(x - r, y - r, 2 * r, 2 * r);
       else { path.moveTo(x + r, y); path.arc(x, y, r, 0, 2 * Math.PI); }
       if (G.flags[n] & DIALOGS) { ringed.moveTo(x + r + 2, y); ringed.arc(x, y, r + 2, 0, 2 * Math.PI); }
@@ -240,9 +347,15 @@
     ctx.lineWidth = 3;
     ctx.strokeStyle = '#f5c400';
     ctx.stroke(found);
-    if (selected >= 0) {
+    ctx.font = '600 11px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = '#fff';
+    for (const u of counts) ctx.fillText(String(G.members[u - G.n].length), G.wx[u] * s + view.ox, G.wy[u] * s + view.oy);
+    ctx.textBaseline = 'alphabetic';
+    if (chosen >= 0) {
       ctx.beginPath();
-      ctx.arc(G.wx[selected] * s + view.ox, G.wy[selected] * s + view.oy, r + 4, 0, 2 * Math.PI);
+      ctx.arc(G.wx[chosen] * s + view.ox, G.wy[chosen] * s + view.oy, (isGroup(chosen) ? rg : r) + 4, 0, 2 * Math.PI);
       ctx.lineWidth = 3;
       ctx.strokeStyle = '#1d2433';
       ctx.stroke();
@@ -253,7 +366,7 @@
       ctx.fillStyle = '#1d2433';
       const chars = Math.max(6, Math.floor(GX * s / 6.5));
       for (const n of nodes) {
-        ctx.fillText(clip(nameOf(n), chars), G.wx[n] * s + view.ox, G.wy[n] * s + view.oy + r + 13);
+        ctx.fillText(clip(unitName(n), isGroup(n) ? Math.max(chars, 28) : chars), G.wx[n] * s + view.ox, G.wy[n] * s + view.oy + (isGroup(n) ? rg : r) + 13);
       }
     }
     ctx.font = '12px system-ui, sans-serif';
@@ -264,10 +377,10 @@
       if (y > 0 && y < view.h) ctx.fillText('depth ' + depth, 8, y - 6);
     }
   }
-  function nodeAt(px, py) {  // the node under a point of the canvas, or -1
+  function nodeAt(px, py) {  // the unit under a point of the canvas, or -1
     const s = view.s;
     const wx = (px - view.ox) / s, wy = (py - view.oy) / s;
-    const reach = Math.max(R, 6 / s);
+    const reach = Math.max(G.groupNames.length ? RG : R, 6 / s);
     const members = G.layers.get(Math.round(wy / G.gy));
     if (!members || Math.abs(wy - Math.round(wy / G.gy) * G.gy) > reach) return -1;
     const i = lowerBound(members, wx);
@@ -287,7 +400,8 @@
     view.s = s;
     redraw();
   }
-  function centreOn(n) {
+  function centreOn(state) {
+    const n = unitOf(state);
     const px = G.wx[n] * view.s + view.ox, py = G.wy[n] * view.s + view.oy;
     if (px < 20 || px > view.w - 20 || py < 20 || py > view.h - 20) {
       view.ox = view.w / 2 - G.wx[n] * view.s;
@@ -295,9 +409,11 @@
     }
   }
   SC.flags = () => Array.from(G.flags);  // each node's flags (for tests and scripts)
-  SC.locate = (n) => {  // where node n is on the canvas, in CSS pixels from its top left corner
-    return { x: G.wx[n] * view.s + view.ox, y: G.wy[n] * view.s + view.oy };
+  SC.locate = (n) => {  // where node n (or its collapsed group) is on the canvas, in CSS pixels
+    const u = unitOf(n);  // from its top left corner
+    return { x: G.wx[u] * view.s + view.ox, y: G.wy[u] * view.s + view.oy };
   };
+  SC.locateGroup = (g) => ({ x: G.wx[G.n + g] * view.s + view.ox, y: G.wy[G.n + g] * view.s + view.oy });
 
   function wireCanvas() {
     let press = null;
@@ -317,7 +433,8 @@
       const n = nodeAt(ev.clientX - box.left, ev.clientY - box.top);
       tip.hidden = n < 0;
       if (n >= 0) {
-        tip.textContent = clip(nameOf(n), 100) + ' \u2014 ' + clip(G.urls[n], 100);
+        tip.textContent = isGroup(n) ? clip(unitName(n), 120) + ' \u2014 click to show its states'
+          : clip(nameOf(n), 100) + ' \u2014 ' + clip(G.urls[n], 100);
         tip.style.left = (ev.clientX - box.left + 14) + 'px';
         tip.style.top = (ev.clientY - box.top + 14) + 'px';
       }
@@ -326,7 +443,8 @@
       const box = canvas.getBoundingClientRect();
       if (press && !press.moved) {
         const n = nodeAt(ev.clientX - box.left, ev.clientY - box.top);
-        if (n >= 0) open(n);
+        if (isGroup(n)) toggleGroup(n - G.n);
+        else if (n >= 0) open(n);
       }
       press = null;
       canvas.classList.remove('dragging');
@@ -350,6 +468,9 @@
     $('zoom-in').addEventListener('click', () => zoom(1.25, view.w / 2, view.h / 2));
     $('zoom-out').addEventListener('click', () => zoom(0.8, view.w / 2, view.h / 2));
     $('zoom-fit').addEventListener('click', fit);
+    $('groups-fold').hidden = !G.groupNames.length;
+    $('groups-fold').disabled = true;
+    $('groups-fold').addEventListener('click', foldGroups);
     new ResizeObserver(() => { resize(); redraw(); }).observe(canvas);
   }
 
@@ -368,11 +489,13 @@
   function close() {
     $('panel').hidden = true;
     shown = selected = -1;
+    markRows(-1);
     stopPlaying();
     redraw();
   }
   function show(n) {
     shown = selected = n;
+    markRows(n);
     centreOn(n);
     redraw();
     const panel = $('panel');
@@ -409,6 +532,7 @@
     fact('title', d.title);
     fact('id', d.id);
     fact('depth', d.depth);
+    fact('group', G.group[n] >= 0 ? G.groupNames[G.group[n]] + ' (' + G.members[G.group[n]].length + ' states)' : null);
     fact('HTTP status', d.status);
     if (typeof d.found_at === 'number') fact('found after', d.found_at.toFixed(2) + ' s');
     fact('earlier ids', Array.isArray(d.aliases) ? d.aliases.join(', ') : null);
@@ -418,6 +542,9 @@
     badges.replaceChildren();
     const badge = (on, text, bad) => { if (on) badges.appendChild(el('span', text, bad ? 'badge bad' : 'badge')); };
     badge(d.kind === 'external', 'out of scope');
+    badge(d.kind === 'document', 'document (a download)');
+    badge(d.skipped, 'not archived: ' + d.skipped);
+    badge(d.failed, 'download failed: ' + d.failed, true);
     badge(d.truncated, 'DOM cut (too large)', true);
     badge(d.settle_timed_out, 'never settled', true);
     badge(d.after_dangerous, 'after a dangerous action');
@@ -485,6 +612,7 @@
     const out = [];
     if (t.kind) out.push(t.kind);
     if (t.inferred) out.push('inferred (not fired)');
+    if (t.download) out.push('download');
     if (t.out_of_scope) out.push('out of scope');
     if (typeof t.settle_ms === 'number') out.push('settled in ' + t.settle_ms + ' ms');
     if (t.settle_timed_out) out.push('never settled');
@@ -853,6 +981,111 @@
     window.addEventListener('hashchange', fromHash);
   }
 
+  // ---- the tree and list views ----------------------------------------------------------------
+  // The tree: each state under the one whose transition first reached it, rows made as their
+  // parents open (a 10,000-state crawl shows its roots at once). The list: every state sorted by
+  // depth or by time found, only the rows in sight in the page.
+  let current = 'graph';
+  let children = null;  // node number -> its children in the tree, by time found
+  function foundAt(n) { return typeof G.found[n] === 'number' ? G.found[n] : Infinity; }
+  function byFound(a, b) { return foundAt(a) - foundAt(b) || a - b; }
+  function byDepth(a, b) { return G.depth[a] - G.depth[b] || byFound(a, b); }
+  function stateButton(n, cls) {
+    const button = el('button', null, cls);
+    button.setAttribute('type', 'button');
+    button.setAttribute('data-n', String(n));
+    const mark = G.flags[n] & NEW ? 'new \u00b7 ' : G.flags[n] & CHANGED ? 'changed \u00b7 ' : '';
+    button.append(el('span', mark + clip(nameOf(n), 90), 'name'), el('span', clip(G.urls[n], 120), 'url'));
+    button.title = G.urls[n];
+    button.style.color = (G.flags[n] & (FAILED | UNREACHABLE | EXTERNAL)) ? colour(n) : '';
+    button.classList.toggle('current', n === shown);
+    button.addEventListener('click', () => open(n));
+    return button;
+  }
+  function markRows(n) {  // the open state's rows in the tree and the list
+    for (const row of document.querySelectorAll('#tree [data-n], #list [data-n]')) row.classList.toggle('current', row.getAttribute('data-n') === String(n));
+  }
+  function treeRow(n) {
+    const item = el('li');
+    const kids = children.get(n) || [];
+    const toggle = el('button', kids.length ? '\u25B8 ' + kids.length : '', 'toggle');
+    toggle.setAttribute('type', 'button');
+    toggle.disabled = !kids.length;
+    toggle.setAttribute('aria-expanded', 'false');
+    toggle.addEventListener('click', () => unfold(item, n));
+    item.append(toggle, stateButton(n, 'state'));
+    return item;
+  }
+  function unfold(item, n) {
+    const toggle = item.firstChild;
+    const open = toggle.getAttribute('aria-expanded') === 'true';
+    const kids = children.get(n) || [];
+    toggle.setAttribute('aria-expanded', String(!open));
+    toggle.textContent = (open ? '\u25B8 ' : '\u25BE ') + kids.length;
+    if (open) { item.lastChild.remove(); return; }
+    const list = el('ul');
+    list.replaceChildren(...kids.map(treeRow));
+    item.appendChild(list);
+  }
+  function showTree() {
+    if (children) return;
+    children = new Map();
+    const roots = [];
+    for (let n = 0; n < G.n; n++) {
+      const p = G.parent[n];
+      if (p < 0) { roots.push(n); continue; }
+      if (!children.has(p)) children.set(p, []);
+      children.get(p).push(n);
+    }
+    for (const kids of children.values()) kids.sort(byFound);
+    roots.sort(byDepth);
+    const items = roots.map(treeRow);
+    $('tree-root').replaceChildren(...items);
+    items.slice(0, 1).forEach((item, i) => { if (children.has(roots[i])) unfold(item, roots[i]); });
+  }
+  const listed = { order: null, by: '', drawn: '' };
+  function showList() {
+    const by = $('list-sort').value;
+    if (listed.by !== by) {
+      listed.by = by;
+      listed.order = Int32Array.from({ length: G.n }, (_, n) => n).sort(by === 'found' ? byFound : byDepth);
+      listed.drawn = '';
+      $('list-space').style.height = (G.n * ROW) + 'px';
+      $('list-count').textContent = G.n + ' states by ' + (by === 'found' ? 'time found' : 'depth');
+    }
+    const box = $('list-rows');
+    const first = Math.max(0, Math.floor(box.scrollTop / ROW) - 10);
+    const last = Math.min(G.n, Math.ceil((box.scrollTop + box.clientHeight) / ROW) + 10);
+    if (listed.drawn === first + ':' + last) return;
+    listed.drawn = first + ':' + last;
+    const rows = [];
+    for (let i = first; i < last; i++) {
+      const n = listed.order[i];
+      const row = stateButton(n, 'row');
+      row.style.top = (i * ROW) + 'px';
+      const time = foundAt(n) < Infinity ? foundAt(n).toFixed(1) + ' s' : '';
+      row.prepend(el('span', 'depth ' + G.depth[n], 'depth'), el('span', time, 'time'));
+      rows.push(row);
+    }
+    $('list-space').replaceChildren(...rows);
+  }
+  function setView(name) {
+    current = name;
+    for (const v of ['graph', 'tree', 'list']) $('view-' + v).setAttribute('aria-selected', String(v === name));
+    $('tree').hidden = name !== 'tree';
+    $('list').hidden = name !== 'list';
+    if (name === 'tree') showTree();
+    if (name === 'list') showList();
+    if (name === 'graph') redraw();
+  }
+  SC.view = setView;
+  function wireViews() {
+    for (const v of ['graph', 'tree', 'list']) $('view-' + v).addEventListener('click', () => setView(v));
+    $('list-sort').addEventListener('change', showList);
+    $('list-rows').addEventListener('scroll', () => { if (current === 'list') showList(); }, { passive: true });
+    new ResizeObserver(() => { if (current === 'list') showList(); }).observe($('list-rows'));
+  }
+
   // ---- search ---------------------------------------------------------------------------------
   let asked = 0;
   function shardOf(word) {
@@ -942,6 +1175,7 @@
       'depth ' + (stats.max_depth !== undefined ? stats.max_depth : '?'),
       (stats.failures || 0) + ' failures',
       ...(G.meta.coverage ? [String(G.meta.coverage)] : []),
+      ...(G.meta.records ? [String(G.meta.records)] : []),
       ...(Array.isArray(G.meta.outages) ? G.meta.outages.map(String) : []),
       ...compared(),
       start,
@@ -949,11 +1183,9 @@
     wireCanvas();
     wirePanel();
     wireSearch();
+    wireViews();
     resize();
-    let span = 0, deepest = 0;
-    for (let n = 0; n < G.n; n++) { span = Math.max(span, Math.abs(G.wx[n])); deepest = Math.max(deepest, G.depth[n]); }
-    G.gy = Math.min(Math.max(GY, (2 * span * view.h) / (view.w * Math.max(deepest, 1))), 12 * GY);
-    G.wy = Float64Array.from(G.depth, (d) => d * G.gy);
+    layout();
     fit();
     draw();
     SC.readyAt = performance.now();
