@@ -202,7 +202,8 @@ def test_a_crawl_from_queue_to_report(client: TestClient, site: Site, tmp_path: 
     assert snapshot.headers["content-security-policy"].startswith("sandbox")
     shot = client.get(f"/api/crawls/{crawl['id']}/states/{root}/screenshot")
     assert shot.status_code == 200 and shot.headers["content-type"] == "image/jpeg"
-    records = client.get(crawl["links"]["records"])  # the crawl writes its records at the end
+    links = client.get(crawl["links"]["self"]).json()["links"]  # (the crawl is done now)
+    records = client.get(links["records"])  # the crawl writes its records at the end
     assert records.status_code == 200 and records.headers["content-type"] == "application/x-ndjson"
     assert all(json.loads(line)["key"] for line in records.text.splitlines())
 
