@@ -255,6 +255,8 @@
     item.append(image, title, el('div', state.url), el('div', 'depth ' + state.depth + ' · ' + state.id.slice(0, 8)));
     if (state.action) item.append(el('div', 'by ' + state.action));
     const list = $('c-states');
+    item.dataset.state = state.id;
+    for (const old of list.children) if (old.dataset.state === state.id) old.remove();  // a resumed crawl tells its states again
     list.prepend(item);
     while (list.children.length > LAST_STATES) list.lastChild.remove();
   }
