@@ -244,6 +244,16 @@
     }
     return '';
   }
+  // A combobox, or a control that opens a listbox or a menu: its options often exist only while
+  // it is open (created on open, in a portal), so opening and choosing one is a single action,
+  // ``choose:<k>`` for the k-th option it shows (up to inputs.max_options).
+  const POPUP_KINDS = setOf(['listbox', 'menu', 'tree', 'grid', 'true']);
+  const OPTION_ROLES = '[role=option], [role=menuitem], [role=menuitemradio], [role=menuitemcheckbox], [role=treeitem]';
+  const CHOOSE = /^choose:(\d+)$/;
+  function opensPopup(el) {
+    if (el.localName === 'select' || Dom.getAttribute(el, 'aria-disabled') === 'true') return false;
+    return Dom.getAttribute(el, 'role') === 'combobox' || POPUP_KINDS.has(Dom.getAttribute(el, 'aria-haspopup'));
+  }
   // Mutations seen while the page is idle before a node counts as volatile; what intervals
   // and long callback chains change is volatile at once.
   const VOLATILE_AFTER = 2;
@@ -1463,6 +1473,9 @@
           add(el, 'input', 'script', describe('TYPE', locator(el), values), how, hover, { values });
         });
       }
+      if (opensPopup(el)) {
+        for (let k = 0; k < CONFIG.maxOptions; k++) add(el, 'click', 'script', 'choose:' + k, how, hover);
+      }
       // (A described root's own listeners are the framework's dispatchers, not actions.)
       if (control) {
         const inherited = Arr.find(Arr.map(INHERITED_EVENTS, (e) => delegatorOf(el, e)), (found) => found);
@@ -1745,6 +1758,15 @@
     }
     return el && !spec.label ? el : null;
   }
+  function optionsShown(popup) {  // the enabled options laid out now (in popup, if given)
+    const all = popup ? selectAll(popup, OPTION_ROLES) : Arr.filter(elements(document.body), (o) => Dom.matches(o, OPTION_ROLES));
+    return Arr.filter(all, (o) => shown(o, RENDERED) && Dom.getAttribute(o, 'aria-disabled') !== 'true');
+  }
+  function popupOf(el) {  // the popup an opened control names (aria-controls or aria-owns), or null
+    const id = Dom.getAttribute(el, 'aria-controls') || Dom.getAttribute(el, 'aria-owns');
+    const popup = id ? selectOne(Dom.getRootNode(el), '#' + cssEscape(Str.split(id, ' ')[0])) : null;
+    return popup && selectOne(popup, OPTION_ROLES) ? popup : null;
+  }
   // Focus and click through the native methods of HTML elements (an SVG or MathML element
   // keeps its own focus, and has no click()).
   function focus(el, options) {
@@ -1999,7 +2021,24 @@
           return;
         }
         fill(spec.values);
+        const choice = Re.exec(CHOOSE, toText(spec.action));
+        const before = choice && setOf(optionsShown(null));
         dispatch(el, spec);
+        if (choice) {
+          settle(() => {
+            if (phase === 'leaving') { if (onLeave) onLeave(); return; }
+            const options = Arr.filter(optionsShown(popupOf(el)), (o) => !before.has(o));
+            const option = options[toNumber(choice[1])];
+            if (!option) {
+              phase = 'idle';
+              answer({ error: 'absent', message: 'the popup shows ' + options.length + ' options' });
+              return;
+            }
+            try { dispatch(option, { event: 'click' }); } catch (e) { failed(e); return; }
+            fired();
+          });
+          return;
+        }
       } catch (e) {
         failed(e);
         return;

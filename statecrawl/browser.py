@@ -43,6 +43,7 @@ from .errors import (
     BrowserCrashed,
     BrowserError,
     NavigationError,
+    OptionAbsent,
     PageTimeout,
 )
 from .network import Exchange, NetworkCapture
@@ -631,7 +632,7 @@ class Browser:
         if result.get("error"):
             error = answers.text(result["error"], "an error", 200)
             message = answers.text(result.get("message") or "the element is gone", "an error")
-            raise ActionFailed(f"{error}: {message}")
+            raise (OptionAbsent if error == "absent" else ActionFailed)(f"{error}: {message}")
 
     def replay(self, actions: list[Action]) -> list[Snapshot]:
         """Fire ``actions`` one after the other in one round trip; light snapshots of each

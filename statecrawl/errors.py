@@ -48,6 +48,11 @@ class ActionFailed(NavigationError):
     """An action could not be fired (its element is gone, a handler threw)."""
 
 
+class OptionAbsent(ActionFailed):
+    """A popup opened by a ``choose:<k>`` action shows fewer than k + 1 options: there is no
+    such action in this state, which is no failure."""
+
+
 class AgentError(NavigationError):
     """The page agent's answer was malformed: the page broke or forged it."""
 

@@ -820,6 +820,10 @@ class Explorer:
                 return
         source = self.memory.states[self.memory.resolve(work.state)]
         self.memory.tries.pop(source.id, None)
+        if failure is not None and failure.kind == "absent":
+            log.debug("state %s: %s: %s", source.id, work.action.name, failure.message)
+            slot.current = None  # the popup may still be open
+            return
         if failure is not None:
             self._record_failure(work, failure.message)
             if failure.kind == "navigation":

@@ -224,3 +224,18 @@ def test_escape_closes_what_a_modal_opened(site: Site, crawl: Crawler) -> None:
     assert labels(result, r"(dialog \w+|sheet \w+)<") >= {"dialog closed", "sheet dismissed"}
     escapes = {locator(t) for t in result.transitions() if t["event"] == "keydown:Escape"}
     assert escapes == {"#dialog", "#sheet"}
+
+
+def test_a_popup_is_opened_and_an_option_chosen_in_one_action(site: Site, crawl: Crawler) -> None:
+    """A combobox, a searchable select and a menu button whose options exist only while open,
+    with new ids at each open: each option is chosen in the action that opens the popup (a
+    state at depth 1); the options a popup does not have (inputs.max_options is 5) are no
+    failures."""
+    result = crawl(serve(site, "popups"), max_depth=1)
+    assert labels(result, r'id="status">([^<]*)<') == {
+        "nothing chosen", "Plan: Free", "Plan: Pro", "Plan: Team", "Ships to Norway",
+        "Ships to Peru", "Rename chosen", "Archive chosen",
+    }
+    chosen = {t["action"] for t in result.transitions() if t["action"].startswith("choose:")}
+    assert chosen == {"choose:0", "choose:1", "choose:2"}
+    assert result.stats["failures"] == 0

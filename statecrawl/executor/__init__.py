@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING, Literal, Protocol
 import urllib3
 
 from ..coverage import Delta, merge
-from ..errors import ActionFailed, BrowserCrashed, ConfigError, NavigationError, PageTimeout
+from ..errors import (
+    ActionFailed,
+    BrowserCrashed,
+    ConfigError,
+    NavigationError,
+    OptionAbsent,
+    PageTimeout,
+)
 from ..state import Action, Snapshot
 
 if TYPE_CHECKING:
@@ -39,7 +46,7 @@ if TYPE_CHECKING:
     from ..strategies import Work
 
 Kind = Literal["seed", "load", "fire"]
-FailureKind = Literal["action", "navigation", "timeout", "crash"]
+FailureKind = Literal["action", "absent", "navigation", "timeout", "crash"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +69,8 @@ class Task:
 
 @dataclass(frozen=True, slots=True)
 class Failure:
-    """Why a task stopped: ``action`` (the action could not be fired), ``navigation`` (a
+    """Why a task stopped: ``action`` (the action could not be fired), ``absent`` (a
+    ``choose:<k>`` action's popup has no k-th option), ``navigation`` (a
     load failed), ``timeout`` (the page hung the browser) or ``crash`` (the browser or its
     driver died); ``stage``: while reaching the state (``"reach"``) or in the work itself."""
 
@@ -247,6 +255,8 @@ def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = Fal
         outcome.coverage = browser.take_coverage()
     except PageTimeout as exc:
         outcome.failure = Failure("timeout", str(exc), stage)
+    except OptionAbsent as exc:
+        outcome.failure = Failure("absent", str(exc), stage)
     except ActionFailed as exc:
         outcome.failure = Failure("action", str(exc), stage)
     except NavigationError as exc:
