@@ -1987,6 +1987,7 @@
       fireStart = now();
       lastActivity = fireStart;
       let answered = false;
+      let absent = null;  // a choose:<k> whose popup shows only this many options
       const answer = (result) => { if (!answered) { answered = true; onLeave = null; done(result); } };
       onLeave = () => answer({ navigating: leavingTo, blocked: drain(blocked), dialogs: drain(dialogs) });
       const failed = (e) => {
@@ -2007,7 +2008,7 @@
         frames = null;
         phase = 'idle';
         const settleMs = round(now() - fireStart);
-        answer(snapshot({ timedOut, frames: recorded, settleMs }, spec.light));
+        answer(assign(snapshot({ timedOut, frames: recorded, settleMs }, spec.light), { absent }));
       });
       try {
         if (typed(el, spec)) {
@@ -2029,12 +2030,12 @@
             if (phase === 'leaving') { if (onLeave) onLeave(); return; }
             const options = Arr.filter(optionsShown(popupOf(el)), (o) => !before.has(o));
             const option = options[toNumber(choice[1])];
-            if (!option) {
-              phase = 'idle';
-              answer({ error: 'absent', message: 'the popup shows ' + options.length + ' options' });
-              return;
-            }
-            try { dispatch(option, { event: 'click' }); } catch (e) { failed(e); return; }
+            absent = option ? null : options.length;
+            try {
+              // No such option: Escape closes the popup, so the page is back where it was.
+              if (option) dispatch(option, { event: 'click' });
+              else escape(document.activeElement || el);
+            } catch (e) { failed(e); return; }
             fired();
           });
           return;

@@ -594,6 +594,9 @@ class Browser:
         else:
             snapshot = self._snapshot(result)
         snapshot.downloads = self._downloaded()
+        if result.get("absent") is not None:
+            shows = answers.number(result["absent"], "the options shown")
+            raise OptionAbsent(f"the popup shows only {shows:.0f} options", snapshot)
         return snapshot
 
     def _downloaded(self, url: str | None = None) -> list[dict[str, Any]]:
@@ -632,7 +635,7 @@ class Browser:
         if result.get("error"):
             error = answers.text(result["error"], "an error", 200)
             message = answers.text(result.get("message") or "the element is gone", "an error")
-            raise (OptionAbsent if error == "absent" else ActionFailed)(f"{error}: {message}")
+            raise ActionFailed(f"{error}: {message}")
 
     def replay(self, actions: list[Action]) -> list[Snapshot]:
         """Fire ``actions`` one after the other in one round trip; light snapshots of each

@@ -9,6 +9,7 @@
     ├── NavigationError        a page could not be loaded or driven
     │   ├── PageTimeout        it did not answer in time (busy script, hung load)
     │   ├── ActionFailed       an action could not be fired
+    │   │   └── OptionAbsent   a popup has no such option (no failure: no such action)
     │   ├── AgentError         the page agent's answer was malformed
     │   └── Unreachable        a state could not be brought back in a browser
     └── ArchiveError           a WARC file or crawl directory cannot be written or read
@@ -18,6 +19,13 @@ A ``NavigationError`` during a crawl is a recorded failure of one state or actio
 end the crawl with a one-line message. What is read past without failing (a setting of
 another version in a crawl directory) is a ``StatecrawlWarning``.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import Snapshot
 
 
 class StatecrawlError(Exception):
@@ -50,7 +58,12 @@ class ActionFailed(NavigationError):
 
 class OptionAbsent(ActionFailed):
     """A popup opened by a ``choose:<k>`` action shows fewer than k + 1 options: there is no
-    such action in this state, which is no failure."""
+    such action in this state, which is no failure. ``snapshot``: the page once Escape closed
+    the popup."""
+
+    def __init__(self, message: str, snapshot: Snapshot) -> None:
+        super().__init__(message)
+        self.snapshot = snapshot
 
 
 class AgentError(NavigationError):

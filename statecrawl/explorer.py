@@ -822,7 +822,10 @@ class Explorer:
         self.memory.tries.pop(source.id, None)
         if failure is not None and failure.kind == "absent":
             log.debug("state %s: %s: %s", source.id, work.action.name, failure.message)
-            slot.current = None  # the popup may still be open
+            # Escape closed the popup: the browser is in the state again, or somewhere unknown.
+            shown = None if outcome.fired is None else self.volatility.reconcile(
+                [outcome.fired], [source.id])[0]
+            slot.current, slot.came_from = (source.id, None) if shown == source.id else (None, None)
             return
         if failure is not None:
             self._record_failure(work, failure.message)

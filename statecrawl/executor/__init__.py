@@ -256,6 +256,7 @@ def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = Fal
     except PageTimeout as exc:
         outcome.failure = Failure("timeout", str(exc), stage)
     except OptionAbsent as exc:
+        outcome.fired = exc.snapshot
         outcome.failure = Failure("absent", str(exc), stage)
     except ActionFailed as exc:
         outcome.failure = Failure("action", str(exc), stage)
