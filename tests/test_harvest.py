@@ -1,7 +1,7 @@
 """Query harvesting (statecrawl.harvest) and pagination to the end (statecrawl.pagination):
 the query policy and the page walks without a browser, then crawls of the plant-registry app
 (``tests/pages/registry/``: a keyword form with a collection select, results in a table that
-grows by "Load more") with no query given."""
+grows by "Load more", a "Sheet" button per row that saves a fetched blob) with no query given."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from statecrawl.errors import ConfigError
 from statecrawl.harvest import Corpus, Policy, forms, read, terms
 from statecrawl.pagination import Walks, pager
 from statecrawl.records import extract
+from statecrawl.resources import payload_digest
 from statecrawl.state import Action
 from tests.conftest import Site
 from tests.pages.registry import specimens
@@ -26,14 +27,16 @@ NO_DETAILS = {"exclude": ["/specimen/"]}  # the records are in the tables: detai
 
 
 def serve(site: Site) -> None:
-    """The registry at /registry/, its search API and a page per specimen."""
+    """The registry at /registry/, its search API, a page and a CSV sheet per specimen."""
     site.page("/registry/", "registry/index.html")
 
     def search(request: Request) -> Response:
         offset = request.args.get("offset", "0")
-        found = specimens.search(request.args.get("terms", ""),
-                                 request.args.get("collection", "all"),
-                                 int(offset) if offset.isdigit() else 0)
+        found = specimens.search(
+            request.args.get("terms", ""),
+            request.args.get("collection", "all"),
+            int(offset) if offset.isdigit() else 0,
+        )
         return Response(json.dumps(found), content_type="application/json")
 
     def detail(request: Request) -> Response:
@@ -43,8 +46,15 @@ def serve(site: Site) -> None:
         body = f"<h1>{found['name']}</h1><p>{found['family']}, {found['region']}</p>"
         return Response(body, content_type="text/html")
 
+    def sheet(request: Request) -> Response:
+        found = specimens.sheet(request.path.rsplit("/", 1)[-1])
+        if found is None:
+            return Response("no such specimen", status=404)
+        return Response(found, content_type="text/csv")
+
     site.handler("/registry/api/search", search)
     site.prefix("/registry/specimen/", detail)
+    site.prefix("/registry/api/sheet/", sheet)
 
 
 def click(label: str) -> Action:
@@ -54,7 +64,11 @@ def click(label: str) -> Action:
 # ---- without a browser ---------------------------------------------------------------------
 def test_terms_and_pager_labels() -> None:
     assert terms("The Lithium-ion battery, 2024: a pack of cells") == [
-        "lithium-ion", "battery", "pack", "cells"]
+        "lithium-ion",
+        "battery",
+        "pack",
+        "cells",
+    ]
     labels = ("Next \u203a", "Load more", "Page 4", "7", "\u2039 Prev", "Sort")
     assert [pager(click(t)) for t in labels] == ["next", "next", 4, 7, None, None]
 
@@ -75,8 +89,9 @@ def policy(seed: int = 0, budget: int = 10, vocabulary: tuple[str, ...] | None =
     page = DEMO_PAGE.read_text(encoding="utf-8")
     (form,) = forms(page, "http://127.0.0.1/")
     if vocabulary is not None:
-        form = type(form)(form.locator, form.label, form.prefix, form.submitter, form.fields,
-                          vocabulary)
+        form = type(form)(
+            form.locator, form.label, form.prefix, form.submitter, form.fields, vocabulary
+        )
     return Policy(form, Corpus(), budget=budget, max_options=1, seed=seed, given=["battery"])
 
 
@@ -135,8 +150,10 @@ def test_harvest_and_max_pages_flags() -> None:
         return build_config(args, args.urls).inputs
 
     assert inputs("--harvest").harvest == HARVEST_QUERIES and inputs().harvest is None
-    assert (inputs("--harvest", "9", "--max-pages", "4").harvest, inputs("--max-pages", "4")
-            .max_pages) == (9, 4)
+    assert (
+        inputs("--harvest", "9", "--max-pages", "4").harvest,
+        inputs("--max-pages", "4").max_pages,
+    ) == (9, 4)
 
 
 def test_harvest_and_max_pages_are_validated() -> None:
@@ -155,26 +172,71 @@ def test_load_more_to_the_end_one_state_per_page_and_a_cap(site: Site, crawl, tm
     url = site.url("/registry/")
     # 12 specimens in 3 batches of 5, in all collections only (max_options 1)
     query = {"values": {"terms": ["fern moss"]}, "max_options": 1}
-    full = crawl(url, inputs={**query, "max_pages": 10}, scope=NO_DETAILS, max_depth=2,
-                 out=tmp_path / "full")
-    expected = {f"{url[:-10]}/registry/specimen/{s['id']}"
-                for s in specimens.SPECIMENS if {"fern", "moss"} & specimens._words(s)}
+    full = crawl(
+        url, inputs={**query, "max_pages": 10}, scope=NO_DETAILS, max_depth=2, out=tmp_path / "full"
+    )
+    expected = {
+        f"{url[:-10]}/registry/specimen/{s['id']}"
+        for s in specimens.SPECIMENS
+        if {"fern", "moss"} & specimens._words(s)
+    }
     assert table_records(full) == expected
     rows = sorted(len(extract(full.html(s["id"]), s["url"])) for s in full.states())
     assert [n for n in rows if n] == [5, 10, 12]  # one state per batch
-    capped = crawl(url, inputs={**query, "max_pages": 2}, scope=NO_DETAILS, max_depth=2,
-                   out=tmp_path / "capped")
+    capped = crawl(
+        url,
+        inputs={**query, "max_pages": 2},
+        scope=NO_DETAILS,
+        max_depth=2,
+        out=tmp_path / "capped",
+    )
     assert len(table_records(capped)) == 10
 
 
+def sheets(result) -> dict[str, set[str]]:
+    """The specimens whose sheet is an archived document with its own bytes, each with the
+    states whose download edges saved it."""
+    graph = result.graph
+    saved: dict[str, set[str]] = {}
+    for source, target, edge in graph.edges(data=True):
+        if not edge.get("download"):
+            continue
+        document = graph.nodes[target]
+        assert graph.nodes[source]["kind"] == "state" and document["kind"] == "document"
+        number = document["filename"].removesuffix(".csv")
+        body = specimens.sheet(number)
+        if body is not None and document.get("digest") == payload_digest(body.encode()):
+            saved.setdefault(number, set()).add(source)
+    return saved
+
+
 def test_harvest_finds_nine_tenths_of_the_registry_unasked(site: Site, crawl, tmp_path) -> None:
+    """A budget of 30 queries (27 are issued before saturation): nine tenths of the records
+    and of their sheets, each sheet a document of the state that listed it, never a state."""
     serve(site)
-    result = crawl(site.url("/registry/"), inputs={"harvest": 20, "max_options": 1},
-                   scope=NO_DETAILS, max_depth=2, out=tmp_path / "harvest")
+    archive = {"thumbnails": False}  # the downloads are known from the network capture
+    result = crawl(
+        site.url("/registry/"),
+        inputs={"harvest": 30, "max_options": 1},
+        scope=NO_DETAILS,
+        max_depth=2,
+        archive=archive,
+        out=tmp_path / "harvest",
+    )
     found = table_records(result)
     assert len(found) >= 0.9 * len(specimens.SPECIMENS), len(found)
+    saved = sheets(result)
+    assert len(saved) >= 0.9 * len(specimens.SPECIMENS), sorted(saved)
+    for number, sources in saved.items():
+        assert any(
+            key.endswith("/" + number)
+            for s in sources
+            for key, _ in extract(result.html(s), result.graph.nodes[s]["url"])
+        )
+    assert all(s["url"].startswith("http://") for s in result.states())
+    assert result.stats["documents"] >= len(saved)
     data = read(result.path)
-    assert data is not None and 1 <= len(data["queries"]) <= 20
+    assert data is not None and 1 <= len(data["queries"]) <= 30
     assert data["curve"] == sorted(data["curve"]) and data["curve"][-1] == data["records"]
     assert result.stats["queries"] == len(data["queries"])
 
@@ -183,7 +245,13 @@ def test_one_browser_and_one_seed_issue_the_same_queries(site: Site, crawl, tmp_
     serve(site)
     terms_of = []
     for run in range(2):
-        result = crawl(site.url("/registry/"), inputs={"harvest": 3, "max_options": 1},
-                       scope=NO_DETAILS, max_depth=2, seed=3, out=tmp_path / f"run{run}")
+        result = crawl(
+            site.url("/registry/"),
+            inputs={"harvest": 3, "max_options": 1},
+            scope=NO_DETAILS,
+            max_depth=2,
+            seed=3,
+            out=tmp_path / f"run{run}",
+        )
         terms_of.append([q["term"] for q in read(result.path)["queries"]])
     assert terms_of[0] == terms_of[1] and len(terms_of[0]) == 3
