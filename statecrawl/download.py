@@ -29,6 +29,13 @@ PREFS = {
     "download.prompt_for_download": False,
     "profile.default_content_setting_values.automatic_downloads": 1,
 }
+# The types a file name can promise a download of: what Chromium saves (with PREFS) rather than
+# shows in the tab.
+SAVED_TYPES = (
+    "application/pdf", "text/csv", "text/tab-separated-values", "application/zip",
+    "application/gzip", "application/x-tar", "application/x-bibtex", "application/msword",
+    "application/vnd.", "application/rtf",
+)  # fmt: skip
 FOLDER = "downloads"  # in the browser's profile
 PARTIAL = ".crdownload"  # the suffix of a file Chromium is still writing
 
@@ -159,10 +166,23 @@ class Downloads:
         return f"a download of {size} bytes exceeds archive.max_download {limit}"
 
     def _type_skipped(self, mime: str) -> str | None:
-        types = self.settings.download_types
-        if not types or any(mime.lower().startswith(t.lower()) for t in types):
+        if _wanted(mime, self.settings):
             return None
         return f"type {mime} is not in archive.download_types"
+
+
+def _wanted(mime: str, settings: Archive) -> bool:
+    """Whether ``archive.download_types`` takes a download of type ``mime``."""
+    types = settings.download_types
+    return not types or any(mime.lower().startswith(t.lower()) for t in types)
+
+
+def names_document(url: str, settings: Archive) -> bool:
+    """Whether ``url``'s file name promises a document the browser saves rather than shows (a
+    ``.pdf``, a ``.csv``, a ``.zip``) of a type the crawl takes: a link worth loading at the
+    depth limit, where it adds no state."""
+    mime, _ = mimetypes.guess_type(PurePosixPath(urlsplit(url).path).name)
+    return mime is not None and mime.startswith(SAVED_TYPES) and _wanted(mime, settings)
 
 
 def _fetched(exchanges: list[Exchange], url: str) -> Exchange | None:

@@ -32,7 +32,7 @@ from .baseline import Baseline
 from .browser import Browser
 from .config import Config, argument, checked, folder
 from .directory import Crawl, CrawlDirectory, load
-from .download import document_id
+from .download import document_id, names_document
 from .errors import BrowserCrashed, ConfigError, NavigationError, one_line
 from .executor import Outcome, Slot, Task, get_executor
 from .harvest import Harvest
@@ -231,6 +231,8 @@ class Explorer:
         for state in sorted(self.memory.states.values(), key=lambda s: (s.depth, s.found_at)):
             if not (state.unreachable or state.final) and state.depth < max_depth:
                 self.push(state)
+            elif not (state.unreachable or state.final) and state.depth == max_depth:
+                self.push_documents(state)
 
     # ---- the run -------------------------------------------------------------------------------
     def run(self) -> Crawl:
@@ -643,6 +645,8 @@ class Explorer:
             self._documents(source.id, action, self.documents[url], inferred=True)
             return None
         known = self.memory.links.get(url) or self.memory.loads.get(url)
+        if source.depth >= self.config.limits.max_depth and known is not None:
+            return None  # a link at the limit, for a document, to a page: no state
         if self.shortcuts and known is not None and known in self.memory.states:
             self.connect(source.id, action, known, None, inferred=True)
             self.improve(known, source.depth + 1)
@@ -773,6 +777,11 @@ class Explorer:
             slot.current = None
             return
         self._loaded(url, snapshot)
+        if source.depth >= self.config.limits.max_depth:
+            # A link that looked like a document showed a page, beyond the depth limit.
+            log.info("state %s: %s shows a page, not a document: left out", source.id, url)
+            slot.current = None
+            return
         if snapshot.blocked:  # the page left the scope by itself: never a state of it
             self.memory.departures[url] = list(dict.fromkeys(snapshot.blocked))
             for target_url in self.memory.departures[url]:
@@ -1037,6 +1046,8 @@ class Explorer:
             if self.recrawl is not None:
                 self.recrawl.place(state, parent, action)
             (self.recrawl or self).push(state)
+        elif depth == limits.max_depth and explore:
+            self.push_documents(state)
         return state_id
 
     def carry_state(
@@ -1058,6 +1069,16 @@ class Explorer:
             if self.harvest is None or not self.harvest.walks.beyond(state.id, action):
                 self.queue(state.id, action, state.depth)
 
+    def push_documents(self, state: State) -> None:
+        """A state at the depth limit: put its links to documents in the frontier (a PDF, a
+        CSV, a URL known to download), as a document is no state beyond the limit."""
+        for action in state.actions:
+            if not action.is_link or (state.id, action.key) in self.memory.fired:
+                continue
+            url = action.action
+            if url in self.documents or names_document(url, self.config.archive):
+                self.queue(state.id, action, state.depth)
+
     def queue(self, state_id: str, action: Action, depth: int) -> None:
         """Put one pair in the frontier, telling the strategy whether its action is known to
         take the browser to another page (a link, or an action that led to another URL)."""
@@ -1077,8 +1098,11 @@ class Explorer:
             state.depth = depth
             self.memory.graph.node(state_id)["depth"] = depth
             self.strategy.discard(state_id)
-            if depth < self.config.limits.max_depth and not (state.unreachable or state.final):
-                (self.recrawl or self).push(state)
+            if not (state.unreachable or state.final):
+                if depth < self.config.limits.max_depth:
+                    (self.recrawl or self).push(state)
+                elif depth == self.config.limits.max_depth:
+                    self.push_documents(state)
             todo += [(t, depth + 1) for _, t in self.memory.graph.graph.out_edges(state_id)
                      if t in self.memory.states]
 

@@ -79,6 +79,25 @@ def test_links_and_a_blob_button_are_archived_documents(
     assert took < 30, f"the crawl took {took:.1f}s: a download hung it"
 
 
+def test_at_the_depth_limit_only_links_to_documents_are_loaded(
+    site: Site, crawl: Callable[..., statecrawl.Crawl]
+) -> None:
+    """A state at the depth limit gets its PDF archived (a document is no state beyond the
+    limit); a ``.pdf`` link that shows a page adds no state, and a plain link is not loaded."""
+    links = "".join(f"<a href='/{name}'>{name}</a> " for name in ("report.pdf", "notes.pdf", "about"))
+    site.html("/", f"<html><body><h1>Papers</h1>{links}</body></html>")
+    site.handler("/report.pdf", lambda _r: Response(PDF, content_type="application/pdf"))
+    site.html("/notes.pdf", "<html><body><h1>Notes, as a page</h1></body></html>")
+    site.html("/about", "<html><body><h1>About</h1></body></html>")
+    result = crawl(site.url("/"), max_depth=0, archive={"thumbnails": False})
+    graph = result.graph
+    assert [d["url"] for _, d in graph.nodes(data=True) if d["kind"] == "state"] == [site.url("/")]
+    documents = [d["filename"] for _, d in graph.nodes(data=True) if d["kind"] == "document"]
+    assert documents == ["report.pdf"]
+    assert "/notes.pdf" in site.requests and "/about" not in site.requests
+    assert result.stats["failures"] == 0
+
+
 def _broken(_request: Request) -> Response:
     """An attachment whose connection breaks after its first kilobyte, every time."""
 
