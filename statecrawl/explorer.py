@@ -33,6 +33,7 @@ from .browser import Browser
 from .config import Config, argument, checked, folder
 from .directory import Crawl, CrawlDirectory, load
 from .download import document_id, names_document
+from .equivalence import Equivalence
 from .errors import BrowserCrashed, ConfigError, NavigationError, one_line
 from .executor import Outcome, Slot, Task, get_executor
 from .harvest import Harvest
@@ -150,9 +151,9 @@ class Explorer:
         self.progress = progress
         # (config, capture network) -> a browser: Chromium, or a FakeBrowser in tests
         factory = browser_factory or (lambda c, net: Browser(c, capture_network=net))
-        self.memory = Memory(
-            Inference(config.limits.same_effect_after if self.shortcuts else None)
-        )
+        after = config.limits.same_effect_after if self.shortcuts else None
+        self.memory = Memory(Inference(after))
+        self.equivalence = Equivalence(after)  # (learned again by a resumed crawl)
         self.memory.followers.append(self._retargeted)
         inputs = config.inputs
         self.harvest: Harvest | None = None  # queries of its own, pages to the end
@@ -655,15 +656,22 @@ class Explorer:
 
     def _infer(self, work: Work) -> bool:
         """Record without firing a script action whose effect is known (see
-        :class:`.policy.Inference`), unless it is drawn to be fired as a check."""
+        :class:`.policy.Inference` and :class:`.equivalence.Equivalence`), unless it is drawn
+        to be fired as a check."""
         action = work.action
         target = self.memory.inference.known(action, work.state, self.words)
+        paired = target is None and not action.is_link
+        if paired:
+            target = self.equivalence.known(action.key, work.state, self._fired_to)
         if target is None or target not in self.memory.states:
             return False
         if self.sampler.random() < self.config.explore.verify:
             self.memory.checking[(work.state, action.key)] = target
             return False  # fired: its outcome checks the inference
-        self.memory.inference.infer(action, work.state)
+        if paired:
+            self.equivalence.infer(action.key, work.state)
+        else:
+            self.memory.inference.infer(action, work.state)
         self.connect(work.state, action, target, None, inferred=True)
         self.improve(target, work.depth + 1)
         self.stats.inferred += 1
@@ -680,20 +688,59 @@ class Explorer:
             return
         states = self.memory.inference.retract(action)
         log.info(
-            "%s on %s led to %s, not %s as inferred: its %d inferred transitions are fired",
-            action.event, action.name, target, expected, len(states),
+            "%s on %s led to %s, not %s as inferred: its inferred transitions are fired",
+            action.event, action.name, target, expected,
         )
+        self._refire(action.key, states, action)
+        for key, paired in self.equivalence.retract(action.key).items():
+            self._refire(key, paired)
+
+    def _refire(self, key: str, states: Iterable[str], known: Action | None = None) -> None:
+        """The inferred transitions of action ``key`` (``known``, if given) in ``states``
+        lost their evidence: they are removed, and the action is fired there."""
         for state_id in map(self.memory.resolve, states):
             state = self.memory.states.get(state_id)
-            if state is None:
+            action = self.memory.edge_actions.pop((state_id, key), None) or known
+            if state is None or action is None:
                 continue
             self.stats.retracted += len(
-                self.memory.graph.remove_transitions(state_id, action.key, inferred=True)
+                self.memory.graph.remove_transitions(state_id, key, inferred=True)
             )
-            self.memory.edge_actions.pop((state_id, action.key), None)
             self._requeue(
                 Work(state_id, action, state.depth, self.memory.leaving(action), state.score)
             )
+
+    def _fired_to(self, state: str, key: str) -> str | None:
+        """Where action ``key`` led when it was fired (not inferred) in ``state``."""
+        for _, target, k, inferred in self.memory.graph.graph.out_edges(
+            state, keys=True, data="inferred"
+        ):
+            if k == key and not inferred:
+                return target
+        return None
+
+    def _pair(self, source: str, action: Action, target: str, requests: Requests) -> None:
+        """A script action fired: what it tells of equivalent actions (see
+        :mod:`.equivalence`); those whose evidence broke are fired where they were inferred."""
+        if self.equivalence.after is None:
+            return
+        fired = {
+            k: t
+            for _, t, k, d in self.memory.graph.graph.out_edges(source, keys=True, data=True)
+            if not d.get("inferred") and d.get("kind") != "link"
+        }
+        table = self.memory.inference.table
+
+        def together(a: str, b: str) -> set[str]:
+            if a not in table or b not in table:
+                return set()
+            return set(map(self.memory.resolve, table[a].sources & table[b].sources))
+
+        lost = self.equivalence.record(
+            source, action.key, target, requests, fired, together, self._fired_to
+        )
+        for key, states in lost.items():
+            self._refire(key, states)
 
     def words(self, state_id: str) -> frozenset[str]:
         """The words of a state's DOM (:func:`.policy.words`), for inference."""
@@ -1128,6 +1175,7 @@ class Explorer:
                     action, source, target, requests, came_from,
                     lambda: self.words(source) & words(html),
                 )
+                self._pair(source, action, target, requests)
                 self._check(source, action, target)
             if self.recrawl is not None:
                 self.recrawl.verified(source, action, target)

@@ -31,7 +31,7 @@ Handler = Callable[[Request], Response]
 # Chromium (here or in a subprocess) finds none and fails, so none slips into the fast run.
 BROWSER_FREE = frozenset({
     "test_answers", "test_api", "test_config", "test_differential", "test_engine", "test_executor",
-    "test_graph", "test_label", "test_memory", "test_models",
+    "test_equivalence", "test_graph", "test_label", "test_memory", "test_models",
     "test_planning", "test_policy", "test_politeness", "test_similarity", "test_state",
     "test_store", "test_strategies",
 })  # fmt: skip
