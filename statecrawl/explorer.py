@@ -33,7 +33,6 @@ from .browser import Browser
 from .config import Config, argument, checked, folder
 from .directory import Crawl, CrawlDirectory, load
 from .download import document_id, names_document
-from .equivalence import Equivalence
 from .errors import BrowserCrashed, ConfigError, NavigationError, one_line
 from .executor import Outcome, Slot, Task, get_executor
 from .harvest import Harvest
@@ -151,9 +150,9 @@ class Explorer:
         self.progress = progress
         # (config, capture network) -> a browser: Chromium, or a FakeBrowser in tests
         factory = browser_factory or (lambda c, net: Browser(c, capture_network=net))
-        after = config.limits.same_effect_after if self.shortcuts else None
-        self.memory = Memory(Inference(after))
-        self.equivalence = Equivalence(after)  # (learned again by a resumed crawl)
+        self.memory = Memory(
+            Inference(config.limits.same_effect_after if self.shortcuts else None)
+        )
         self.memory.followers.append(self._retargeted)
         inputs = config.inputs
         self.harvest: Harvest | None = None  # queries of its own, pages to the end
@@ -662,14 +661,14 @@ class Explorer:
         target = self.memory.inference.known(action, work.state, self.words)
         paired = target is None and not action.is_link
         if paired:
-            target = self.equivalence.known(action.key, work.state, self._fired_to)
+            target = self.memory.equivalence.known(action.key, work.state, self._fired_to)
         if target is None or target not in self.memory.states:
             return False
         if self.sampler.random() < self.config.explore.verify:
             self.memory.checking[(work.state, action.key)] = target
             return False  # fired: its outcome checks the inference
         if paired:
-            self.equivalence.infer(action.key, work.state)
+            self.memory.equivalence.infer(action.key, work.state)
         else:
             self.memory.inference.infer(action, work.state)
         self.connect(work.state, action, target, None, inferred=True)
@@ -692,7 +691,7 @@ class Explorer:
             action.event, action.name, target, expected,
         )
         self._refire(action.key, states, action)
-        for key, paired in self.equivalence.retract(action.key).items():
+        for key, paired in self.memory.equivalence.retract(action.key).items():
             self._refire(key, paired)
 
     def _refire(self, key: str, states: Iterable[str], known: Action | None = None) -> None:
@@ -722,7 +721,7 @@ class Explorer:
     def _pair(self, source: str, action: Action, target: str, requests: Requests) -> None:
         """A script action fired: what it tells of equivalent actions (see
         :mod:`.equivalence`); those whose evidence broke are fired where they were inferred."""
-        if self.equivalence.after is None:
+        if self.memory.equivalence.after is None:
             return
         fired = {
             k: t
@@ -736,7 +735,7 @@ class Explorer:
                 return set()
             return set(map(self.memory.resolve, table[a].sources & table[b].sources))
 
-        lost = self.equivalence.record(
+        lost = self.memory.equivalence.record(
             source, action.key, target, requests, fired, together, self._fired_to
         )
         for key, states in lost.items():

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .equivalence import Equivalence
 from .graph import StateGraph
 from .policy import Inference, Leaving
 from .scope import origin
@@ -34,7 +35,9 @@ class Memory:
     ``edge_actions``: the action of each (source, action key) edge; ``checking``: inferred
     targets a firing is to confirm; ``tries``: failed ways to a state since it was reached;
     ``own_loads``: per URL shape, loads of a state's own URL that showed it and that did not;
-    ``per_site``: states per origin; ``inference`` and ``leaving``: what actions did. The
+    ``per_site``: states per origin; ``inference``, ``equivalence`` (pairs of actions seen to
+    do one thing; not saved by a checkpoint, a resumed crawl learns them again) and
+    ``leaving``: what actions did. The
     tracked tables (:data:`TRACKED`): ``loads`` (URL -> the state a load shows), ``links``
     (link URL -> its target), ``merged`` (merged state -> the one it is now), ``per_url``
     (states per URL), ``link_failures`` and ``departures`` (link URL -> where it left the
@@ -55,6 +58,7 @@ class Memory:
         self.own_loads: dict[str, tuple[int, int]] = {}
         self.per_site: Counter[str] = Counter()
         self.inference = inference
+        self.equivalence = Equivalence(inference.after)  # (as inference: off when it is)
         self.leaving = Leaving()
         self.loads: TrackedDict[str, str | None] = TrackedDict()
         self.links: TrackedDict[str, str] = TrackedDict()
