@@ -197,6 +197,15 @@ def labels(result: statecrawl.Crawl, pattern: str) -> set[str]:
     return found
 
 
+@pytest.fixture(scope="module")
+def walk_driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
+    """A plain Chromium, 1280 x 900, for a module's hand-written walks of its apps."""
+    web = chrome_driver(tmp_path_factory.mktemp("walk-profile"))
+    web.set_window_size(1280, 900)
+    yield web
+    web.quit()
+
+
 def chrome_driver(profile: Path, **capabilities: Any) -> webdriver.Chrome:
     """A plain Selenium Chromium found and flagged as statecrawl does, without the page agent,
     for tests of what lies below the ``Browser`` class."""

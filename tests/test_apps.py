@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from tests.conftest import Site, chrome_driver, served
+from tests.conftest import Site, served
 from tests.pages.apps import server
 from tests.pages.apps.walk import MARKERS, crawl_until_shown, walk
 
@@ -36,18 +36,10 @@ def apps() -> Iterator[Site]:
         yield site
 
 
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
-    web = chrome_driver(tmp_path_factory.mktemp("walk-profile"))
-    web.set_window_size(1280, 900)
-    yield web
-    web.quit()
-
-
 @pytest.mark.parametrize("app", sorted(MARKERS))
-def test_the_walk_shows_every_marker(apps: Site, driver: WebDriver, app: str) -> None:
+def test_the_walk_shows_every_marker(apps: Site, walk_driver: WebDriver, app: str) -> None:
     apps.requests.clear()
-    assert sorted(walk(driver, apps.url(f"/{app}/"), app)) == sorted(MARKERS[app])
+    assert sorted(walk(walk_driver, apps.url(f"/{app}/"), app)) == sorted(MARKERS[app])
     outside = [
         url for url in apps.requests if not url.startswith((f"/{app}/", "/api/", "/favicon"))
     ]

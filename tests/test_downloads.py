@@ -84,7 +84,8 @@ def test_at_the_depth_limit_only_links_to_documents_are_loaded(
 ) -> None:
     """A state at the depth limit gets its PDF archived (a document is no state beyond the
     limit); a ``.pdf`` link that shows a page adds no state, and a plain link is not loaded."""
-    links = "".join(f"<a href='/{name}'>{name}</a> " for name in ("report.pdf", "notes.pdf", "about"))
+    names = ("report.pdf", "notes.pdf", "about")
+    links = "".join(f"<a href='/{name}'>{name}</a> " for name in names)
     site.html("/", f"<html><body><h1>Papers</h1>{links}</body></html>")
     site.handler("/report.pdf", lambda _r: Response(PDF, content_type="application/pdf"))
     site.html("/notes.pdf", "<html><body><h1>Notes, as a page</h1></body></html>")

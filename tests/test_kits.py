@@ -18,7 +18,7 @@ import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 from werkzeug import Request, Response
 
-from tests.conftest import Site, chrome_driver, served
+from tests.conftest import Site, served
 from tests.pages.kits.walk import MARKERS, covered_walk, crawl_until_shown
 
 DIST = Path(__file__).parent / "pages" / "kits" / "dist"
@@ -49,14 +49,6 @@ def kits() -> Iterator[Site]:
         yield site
 
 
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
-    web = chrome_driver(tmp_path_factory.mktemp("walk-profile"))
-    web.set_window_size(1280, 900)
-    yield web
-    web.quit()
-
-
 @pytest.mark.parametrize("app", CRAWLED)
 def test_the_crawl_shows_every_marker(kits: Site, tmp_path: Path, app: str) -> None:
     """Crawled to depth 4 with its input values, the app shows every marker, visibly, and
@@ -67,9 +59,9 @@ def test_the_crawl_shows_every_marker(kits: Site, tmp_path: Path, app: str) -> N
 
 
 @pytest.mark.parametrize("app", CRAWLED)
-def test_the_walk_shows_every_marker(kits: Site, driver: WebDriver, app: str) -> None:
+def test_the_walk_shows_every_marker(kits: Site, walk_driver: WebDriver, app: str) -> None:
     kits.requests.clear()
-    seen, total = covered_walk(driver, kits.url(f"/{app}/"), app)
+    seen, total = covered_walk(walk_driver, kits.url(f"/{app}/"), app)
     assert sorted(seen) == sorted(MARKERS[app])
     # the reference a crawl's coverage is compared with (figures in the kit zoo's README)
     assert 0 < total["functions_covered"] < total["functions_total"], total
