@@ -595,8 +595,7 @@ class Browser:
             snapshot = self._snapshot(result)
         snapshot.downloads = self._downloaded()
         if result.get("absent") is not None:
-            shows = answers.number(result["absent"], "the options shown")
-            raise OptionAbsent(f"the popup shows only {shows:.0f} options", snapshot)
+            raise OptionAbsent(int(answers.number(result["absent"], "the options shown")), snapshot)
         return snapshot
 
     def _downloaded(self, url: str | None = None) -> list[dict[str, Any]]:

@@ -58,11 +58,12 @@ class ActionFailed(NavigationError):
 
 class OptionAbsent(ActionFailed):
     """A popup opened by a ``choose:<k>`` action shows fewer than k + 1 options: there is no
-    such action in this state, which is no failure. ``snapshot``: the page once Escape closed
-    the popup."""
+    such action in this state, which is no failure. ``shown``: how many it shows;
+    ``snapshot``: the page once Escape closed the popup."""
 
-    def __init__(self, message: str, snapshot: Snapshot) -> None:
-        super().__init__(message)
+    def __init__(self, shown: int, snapshot: Snapshot) -> None:
+        super().__init__(f"the popup shows only {shown} options")
+        self.shown = shown
         self.snapshot = snapshot
 
 

@@ -77,6 +77,7 @@ class Failure:
     kind: FailureKind
     message: str
     stage: Literal["reach", "work"]
+    shown: int | None = None  # ``absent``: the options the popup showed
 
 
 @dataclass(slots=True)
@@ -257,7 +258,7 @@ def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = Fal
         outcome.failure = Failure("timeout", str(exc), stage)
     except OptionAbsent as exc:
         outcome.fired = exc.snapshot
-        outcome.failure = Failure("absent", str(exc), stage)
+        outcome.failure = Failure("absent", str(exc), stage, exc.shown)
     except ActionFailed as exc:
         outcome.failure = Failure("action", str(exc), stage)
     except NavigationError as exc:
