@@ -12,7 +12,6 @@ transitions, seconds and the crawl's function coverage against the walk's.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -20,17 +19,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.zoo import serve  # noqa: E402
+from benchmarks.zoo import functions, serve  # noqa: E402
 from tests.conftest import chrome_driver  # noqa: E402
 from tests.pages.kits.walk import MARKERS, covered_walk, crawl_until_shown  # noqa: E402
 
 DIST = ROOT / "tests" / "pages" / "kits" / "dist"
-
-
-def functions(crawl_dir: Path) -> int | None:
-    """The functions a crawl covered, from its coverage.json (None without one)."""
-    path = crawl_dir / "coverage.json"
-    return json.loads(path.read_text())["total"]["functions_covered"] if path.is_file() else None
 
 
 def main() -> None:
