@@ -46,7 +46,6 @@ from .planning import Plan, near, plan, shape
 from .plugin import MAX_PLUGIN_FAILURES, CrawlView, Hooks, Plugin, login_hook
 from .policy import Danger, Inference, Requests, requests_of, words
 from .politeness import Politeness, host_of, throttled
-from .popups import Popups
 from .recrawl import Recrawl
 from .redaction import strip_userinfo
 from .resume import Saver, restore, restore_stats
@@ -154,7 +153,6 @@ class Explorer:
         self.memory = Memory(
             Inference(config.limits.same_effect_after if self.shortcuts else None)
         )
-        self.popups = Popups(self.shortcuts)  # (learned again by a resumed crawl)
         self.memory.followers.append(self._retargeted)
         inputs = config.inputs
         self.harvest: Harvest | None = None  # queries of its own, pages to the end
@@ -660,8 +658,9 @@ class Explorer:
         :class:`.policy.Inference` and :class:`.equivalence.Equivalence`), unless it is drawn
         to be fired as a check."""
         action = work.action
-        if self.popups.beyond(action) and self.sampler.random() >= self.config.explore.verify:
-            self.popups.leave_out(work.state, action)
+        popups = self.memory.popups
+        if popups.beyond(action) and self.sampler.random() >= self.config.explore.verify:
+            popups.leave_out(work.state, action)
             return True  # its popup lacks that option: nothing to record, as when fired
         target = self.memory.inference.known(action, work.state, self.words)
         paired = target is None and not action.is_link
@@ -882,7 +881,7 @@ class Explorer:
         self.memory.tries.pop(source.id, None)
         if failure is not None and failure.kind == "absent":
             log.debug("state %s: %s: %s", source.id, work.action.name, failure.message)
-            self.popups.absent(work.action, failure.shown or 0)
+            self.memory.popups.absent(work.action, failure.shown or 0)
             # Escape closed the popup: the browser is in the state again, or somewhere unknown.
             shown = None if outcome.fired is None else self.volatility.reconcile(
                 [outcome.fired], [source.id])[0]
@@ -896,7 +895,7 @@ class Explorer:
         snapshot = outcome.fired
         assert snapshot is not None
         action = work.action
-        for state_id, choice in self.popups.chosen(action):
+        for state_id, choice in self.memory.popups.chosen(action):
             state = self.memory.states.get(self.memory.resolve(state_id))
             if state is not None:
                 self._requeue(Work(state.id, choice, state.depth, False, state.score))

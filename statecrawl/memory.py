@@ -17,6 +17,7 @@ from typing import Any
 from .equivalence import Equivalence
 from .graph import StateGraph
 from .policy import Inference, Leaving
+from .popups import Popups
 from .scope import origin
 from .state import Action, State
 from .store.tracked import TrackedCounter, TrackedDict
@@ -36,8 +37,9 @@ class Memory:
     targets a firing is to confirm; ``tries``: failed ways to a state since it was reached;
     ``own_loads``: per URL shape, loads of a state's own URL that showed it and that did not;
     ``per_site``: states per origin; ``inference``, ``equivalence`` (pairs of actions seen to
-    do one thing; not saved by a checkpoint, a resumed crawl learns them again) and
-    ``leaving``: what actions did. The
+    do one thing), ``popups`` (how many options each control's popup shows; these two are not
+    saved by a checkpoint, a resumed crawl learns them again) and ``leaving``: what actions
+    did. The
     tracked tables (:data:`TRACKED`): ``loads`` (URL -> the state a load shows), ``links``
     (link URL -> its target), ``merged`` (merged state -> the one it is now), ``per_url``
     (states per URL), ``link_failures`` and ``departures`` (link URL -> where it left the
@@ -59,6 +61,7 @@ class Memory:
         self.per_site: Counter[str] = Counter()
         self.inference = inference
         self.equivalence = Equivalence(inference.after)  # (as inference: off when it is)
+        self.popups = Popups(inference.after is not None)
         self.leaving = Leaving()
         self.loads: TrackedDict[str, str | None] = TrackedDict()
         self.links: TrackedDict[str, str] = TrackedDict()
