@@ -1,5 +1,6 @@
 // Builds every app of the app zoo into dist/<app>/ (index.html, app.js, app.css; the docs
-// site also gets its markdown pages and search.json, every page's text for the search index).
+// site also gets its markdown pages and search.json, every page's text for the search index;
+// the Swagger UI its openapi.json).
 // Run through build.sh, which installs the exact versions from package-lock.json first.
 // `node build.mjs docs api` rebuilds only the apps named.
 import { copyFile, cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +18,7 @@ const apps = {
   api: { entry: 'app.jsx', options: jsx },
   facets: { entry: 'app.js' },
   dashboard: { entry: 'app.jsx', options: jsx },
+  swagger: { entry: 'app.js', extra: swaggerSpec },
 };
 
 // The docs' pages copied as they are, and search.json: per page its id ("guide/intro"), its
@@ -37,6 +39,12 @@ async function docsPages(from, out) {
     }
   }
   await writeFile(join(out, 'search.json'), JSON.stringify(docs));
+}
+
+// openapi.json: the document spec.mjs describes.
+async function swaggerSpec(from, out) {
+  const { spec } = await import(join(from, 'spec.mjs'));
+  await writeFile(join(out, 'openapi.json'), JSON.stringify(spec(), null, 1));
 }
 
 const wanted = process.argv.slice(2);

@@ -1,4 +1,4 @@
-"""The app zoo's server: the four built apps under ``/<app>/`` and their JSON APIs, with
+"""The app zoo's server: the built apps under ``/<app>/`` and their JSON APIs, with
 deterministic data, as one werkzeug handler (``handle``) for ``tests/conftest.py``'s ``Site``,
 or as a WSGI server of its own on loopback (``serve``, for the benchmark).
 
