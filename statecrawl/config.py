@@ -276,7 +276,10 @@ class Archive:
     the archive then costs a crawl little time and space (see the README's benchmarks).
     ``thumbnails``: a 320-pixel JPEG of every state besides (``states/<id>.thumb.jpg``, and a
     WARC record), so that the report pictures each one; it costs about a tenth of a
-    screenshot (see the README's benchmarks).
+    screenshot (see the README's benchmarks). ``capture_timeout``: the seconds a screenshot
+    or thumbnail may take (it waits for the page's next frame, which a page may take seconds
+    to draw); one that takes longer is given up, and the state recorded without it (see
+    :mod:`statecrawl.screenshot`).
 
     ``dedup``: what a capture of a payload already archived (same URL, same digest) becomes.
     ``"revisit"``: a revisit record, always. ``"state"``: a revisit record when a state
@@ -297,6 +300,7 @@ class Archive:
     screenshot_format: Literal["png", "jpeg", "webp"] = "jpeg"
     screenshot_quality: int = 50
     thumbnails: bool = True
+    capture_timeout: float = 5.0
     include_types: tuple[str, ...] = ()
     exclude_types: tuple[str, ...] = ()
     exclude_extensions: tuple[str, ...] = ()
@@ -313,6 +317,8 @@ class Archive:
         _check_range("archive.max_record_size", self.max_record_size, 1, MAX_BYTES, " bytes")
         _check_range("archive.max_download", self.max_download, 1, MAX_BYTES, " bytes")
         _check_range("archive.screenshot_quality", self.screenshot_quality, 1, 100)
+        timeout = self.capture_timeout
+        _check_range("archive.capture_timeout", timeout, 0, DAY, " seconds", above=True)
 
 
 @dataclass(frozen=True, kw_only=True)
