@@ -144,7 +144,7 @@ class Explorer:
         self.danger = Danger(config.dangerous, config.dangerous_policy)
         self.shortcuts = config.explore.shortcuts  # False: the exhaustive crawl
         self.sampler = random.Random(config.seed)  # which inferred transitions are checked
-        self._words: dict[str, frozenset[str]] = {}  # state -> its words (WORDS_KEPT at most)
+        self._words: dict[str, Counter[str]] = {}  # state -> its words (WORDS_KEPT at most)
         self.documents: dict[str, list[dict[str, Any]]] = {}  # a link's URL -> what it saved
         plugins = [*([Archiver()] if config.archive.enabled else []), *plugins]
         self.progress = progress
@@ -745,13 +745,13 @@ class Explorer:
         for key, states in lost.items():
             self._refire(key, states)
 
-    def words(self, state_id: str) -> frozenset[str]:
+    def words(self, state_id: str) -> Counter[str]:
         """The words of a state's DOM (:func:`.policy.words`), for inference."""
         found = self._words.get(state_id)
         if found is None:
             state = self.memory.states.get(self.memory.resolve(state_id))
             if state is None:  # (merged away: no inference leads there)
-                return frozenset()
+                return Counter()
             if len(self._words) >= WORDS_KEPT:
                 self._words.pop(next(iter(self._words)))
             found = self._words[state_id] = words(self.volatility.full(state).html)
@@ -1181,7 +1181,7 @@ class Explorer:
                 html = snapshot.html
                 self.memory.inference.record(
                     action, source, target, requests, came_from,
-                    lambda: self.words(source) & words(html),
+                    lambda: (self.words(source), words(html)),
                 )
                 self._pair(source, action, target, requests)
                 self._check(source, action, target)

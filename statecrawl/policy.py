@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,12 +79,20 @@ BODY_KEPT = 4096  # characters of a request body compared, and searched for word
 Requests = tuple[tuple[str, str, str], ...]  # sorted (method, URL without fragment, body)
 
 
-def words(html: str) -> frozenset[str]:
+def words(html: str) -> Counter[str]:
     """The words of a DOM, lower case, of three letters or more (tags, attributes and text),
-    and each pair of words in a row: what inference compares a state's content by. A pair
-    tells "in abstract" from an "Abstract" tab where a word alone would not."""
+    and each pair of words in a row, with how often each occurs: what inference compares a
+    state's content by. A pair tells "in abstract" from an "Abstract" tab where a word alone
+    would not; the counts tell a list of two identical rows from a list of one."""
     found = WORD.findall(html.lower())
-    return frozenset(found).union(map(" ".join, itertools.pairwise(found)))
+    return Counter(found) + Counter(map(" ".join, itertools.pairwise(found)))
+
+
+def moved(source: Counter[str], target: Counter[str]) -> dict[str, tuple[int, int]]:
+    """The words whose count an action changed, leading from ``source`` to ``target``
+    (word counts, :func:`words`): word -> (count before, count after)."""
+    return {w: (source[w], target[w]) for w in source.keys() | target.keys()
+            if source[w] != target[w]}
 
 
 def requests_of(exchanges: Iterable[Any]) -> Requests:
@@ -114,13 +123,16 @@ def asked(requests: Requests) -> frozenset[str]:
 class Evidence:
     """What firing one script action showed: the states it was fired in, the states it led
     to, the requests it made, the words its target shared with every state it was fired in,
-    and whether it ever led elsewhere than to the state the browser came from."""
+    the words whose count it changed alike in all of them, and whether it ever led elsewhere
+    than to the state the browser came from."""
 
     sources: set[str] = field(default_factory=set)
     targets: set[str] = field(default_factory=set)
     requests: set[Requests] = field(default_factory=set)
     common: frozenset[str] | None = None
     overlap: frozenset[str] = frozenset()  # words the target shared with any source
+    # word -> (its count in every source, in the target), for the words the action changed
+    moved: dict[str, tuple[int, int]] | None = None
     left: bool = False
 
     def to_data(self) -> dict[str, Any]:
@@ -130,18 +142,20 @@ class Evidence:
             "requests": sorted([list(map(list, r)) for r in self.requests]),
             "common": None if self.common is None else sorted(self.common),
             "overlap": sorted(self.overlap),
+            "moved": None if self.moved is None else sorted([w, *c] for w, c in self.moved.items()),
             "left": self.left,
         }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Evidence:
-        common = data.get("common")
+        common, changed = data.get("common"), data.get("moved")
         return cls(
             sources=set(data.get("sources", ())),
             targets=set(data.get("targets", ())),
             requests={tuple(tuple(x) for x in r) for r in data.get("requests", ())},
             common=None if common is None else frozenset(common),
             overlap=frozenset(data.get("overlap", ())),
+            moved=None if changed is None else {w: (n, m) for w, n, m in changed},
             left=bool(data.get("left", False)),
         )
 
@@ -163,6 +177,11 @@ class Inference:
     - ``S`` shares no word with the target that none of those states shared with it: a
       result row fired beside other patents' details opens its patent on its first tab,
       but fired beside its own patent's details it may do nothing;
+    - ``S`` has as many of each word as the states it was fired in had, where the action
+      changed that word's count alike in all of them (each had ``n``, the target ``m``;
+      fewer than ``n`` will do where ``m`` is 0): a "Remove" fired only in lists of one row
+      shows the evidence of an action that leads to one state, and in a list of two
+      identical rows (the same words, twice) it removes one row, not the list;
     - it led elsewhere than to the state the browser came from at least once: a "Back"
       button (``history.back()``) follows the browser's history, not the page.
 
@@ -185,12 +204,12 @@ class Inference:
         target: str,
         requests: Requests,
         came_from: str | None,
-        shared: Callable[[], frozenset[str]],
+        contents: Callable[[], tuple[Counter[str], Counter[str]]],
     ) -> None:
         """``action``, fired in state ``source`` that the browser reached from ``came_from``
-        (``None``: by a load), made ``requests`` and led to ``target``; ``shared()`` gives
-        the words ``source`` and ``target`` have in common (read only while the evidence
-        may still serve)."""
+        (``None``: by a load), made ``requests`` and led to ``target``; ``contents()`` gives
+        the words of ``source`` and of ``target`` (:func:`words`; read only while the
+        evidence may still serve)."""
         if action.is_link:  # a link's target is known by its URL, never inferred from this
             return
         evidence = self.table.setdefault(action.key, Evidence())
@@ -201,18 +220,25 @@ class Inference:
         if target != came_from:
             evidence.left = True
         if self.after is not None and len(evidence.targets) == 1 and len(evidence.requests) == 1:
-            words_now = shared()
-            evidence.common = (
-                words_now if evidence.common is None else evidence.common & words_now
-            )
+            before, after = contents()
+            words_now = frozenset(before.keys() & after.keys())
+            changed = moved(before, after)
+            if evidence.common is None:
+                evidence.common, evidence.moved = words_now, changed
+            else:
+                evidence.common &= words_now
+                if evidence.moved is not None:  # (None: evidence a crawl saved without it)
+                    evidence.moved = {
+                        w: c for w, c in evidence.moved.items() if changed.get(w) == c
+                    }
             if source != target:  # (a state shares everything with itself)
                 evidence.overlap |= words_now
 
     def known(
-        self, action: Action, state: str, content: Callable[[str], frozenset[str]]
+        self, action: Action, state: str, content: Callable[[str], Counter[str]]
     ) -> str | None:
         """The state ``action`` is known to lead to when fired in ``state``, if any;
-        ``content(s)`` gives the words of state ``s``."""
+        ``content(s)`` gives the words of state ``s`` (:func:`words`)."""
         evidence = self.table.get(action.key)
         if (
             self.after is None
@@ -225,14 +251,19 @@ class Inference:
             or len(evidence.requests) != 1
             or not evidence.left
             or evidence.common is None
+            or evidence.moved is None
         ):
             return None
         target = next(iter(evidence.targets))
         here = content(state)
         if (
-            not evidence.common <= here
-            or not asked(next(iter(evidence.requests))) <= here
-            or not here & content(target) <= evidence.overlap
+            not evidence.common <= here.keys()
+            or not asked(next(iter(evidence.requests))) <= here.keys()
+            or not here.keys() & content(target).keys() <= evidence.overlap
+            or any(
+                here[w] != n and not (m == 0 and here[w] < n)
+                for w, (n, m) in evidence.moved.items()
+            )
         ):
             return None
         return target
