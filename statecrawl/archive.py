@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import http
 import io
 import json
@@ -41,9 +42,12 @@ from .network import Exchange
 from .plugin import CrawlView, Plugin
 from .redaction import strip_userinfo
 from .resources import Seen, payload_digest, read_resources
+from .screenshot import Images, take
+from .spool import Spool
 
 if TYPE_CHECKING:
     from .browser import Browser
+    from .directory import CrawlDirectory
     from .state import Action, Snapshot, State
 
 log = logging.getLogger(__name__)
@@ -196,17 +200,21 @@ class ArchiveWriter:
         action: dict[str, Any] | None,
         rearchived: str | None = None,
         thumbnail: bytes | None = None,
+        missing: Mapping[str, str] | None = None,
     ) -> None:
         """Archive a state: its DOM as a resource, its frames as metadata, its screenshot
         (an image in ``settings.screenshot_format``, or ``None``) and its ``thumbnail`` (a
-        JPEG, or ``None``); ``rearchived``: why it is
-        archived again from its files. The records are built and compressed before the lock
-        is taken: other browsers wait for the append only."""
+        JPEG, or ``None``); ``rearchived``: why it is archived again from its files;
+        ``missing``: the pictures it has none of, and why (said in the frames' record). The
+        records are built and compressed before the lock is taken: other browsers wait for
+        the append only."""
         records = []
         if self.settings.enabled:
             described: dict[str, Any] = {"parent": parent, "action": action, "frames": frames}
             if rearchived is not None:
                 described["rearchived"] = rearchived
+            if missing:
+                described["missing"] = dict(missing)
             try:
                 details = json.dumps(described, ensure_ascii=False).encode("utf-8")
             except (TypeError, ValueError) as exc:
@@ -947,15 +955,23 @@ def _reason(exc: OSError) -> str:
 class Archiver(Plugin):
     """The crawl's archivist: every exchange, and every state's DOM, frames and screenshot
     (``archive.screenshots``: of every state, of none, or of the first state of each URL;
-    in an incremental crawl, a URL the earlier crawl has a screenshot of has one)."""
+    in an incremental crawl, a URL the earlier crawl has a screenshot of has one).
+
+    A browser's thread takes the pictures of the state it shows (each capture bounded by
+    ``archive.capture_timeout``: one given up leaves the state without that picture, said in
+    the log, on the state's node as ``missing_images`` and in its frames' record) and hands
+    the writes to a :class:`~statecrawl.spool.Spool`, whose thread writes every record and
+    file of the archive: no browser waits for a disk."""
 
     needs_network = True
     fatal = (ArchiveError,)  # an archive that cannot be written (a full disk) ends the crawl
 
     def __init__(self) -> None:
         self.writer: ArchiveWriter | None = None
+        self.spool: Spool | None = None
+        self.missing = 0  # states with a picture missing
         self._shot_urls: set[str] = set()  # "new-url": the URLs with a screenshot
-        self._shot_lock = threading.Lock()  # hooks run in every browser's thread
+        self._lock = threading.Lock()  # hooks run in every browser's thread
 
     def on_start(self, crawl: CrawlView) -> None:
         config = crawl.config
@@ -971,6 +987,7 @@ class Archiver(Plugin):
             self._shot_urls = {
                 baseline.rebase(n["url"]) for _, n in nodes if n.get("screenshot") and n.get("url")
             }
+        self.spool = Spool("statecrawl-archive")  # from here, the archive's only writer
 
     def _repair(self, crawl: CrawlView) -> None:
         """Archive again, from ``states/``, every known state with a record in no WARC file
@@ -1024,56 +1041,99 @@ class Archiver(Plugin):
         parent: str | None,
         action: Action | None,
     ) -> None:
-        assert self.writer is not None
+        assert self.writer is not None and self.spool is not None
+        writer = self.writer
         earlier = crawl.baseline.records.get(state.key) if crawl.baseline else None
         if earlier is not None and payload_digest(snapshot.html.encode("utf-8")) == earlier.digest:
             # The state as the earlier crawl archived it: a revisit, and no new screenshot.
-            self.writer.write_unchanged_state(state.id, state.key, state.url, earlier)
+            self.spool.put(functools.partial(
+                writer.write_unchanged_state, state.id, state.key, state.url, earlier))
             return
         settings = crawl.config.archive
-        image = None
         # An unchanged state whose DOM differs in its volatile parts only (a clock) is archived
         # in full, as its bytes are new, but gets no new screenshot.
-        if earlier is None and self._shoots(settings.screenshots, state.url):
-            # A browser of another process (a Dask worker) took it with the snapshot.
-            image = snapshot.screenshot
-            if image is None and browser is not None:
-                image = browser.screenshot(settings.screenshot_format, settings.screenshot_quality)
-        if image is not None:
-            relative = crawl.directory.write_screenshot(state.id, image, settings.screenshot_format)
-            crawl.annotate(state.id, screenshot=relative)
-        thumbnail = snapshot.thumbnail  # a browser of another process took it
-        if thumbnail is None and settings.thumbnails and browser is not None:
-            thumbnail = browser.thumbnail()
-        if thumbnail is not None:
-            crawl.directory.write_thumbnail(state.id, thumbnail)
+        shoots = earlier is None and self._shoots(settings.screenshots, state.url)
+        if browser is None:  # a browser of another process (a Dask worker) took them
+            missing = {part: why for part, why in snapshot.missing_images.items()
+                       if part != "screenshot" or shoots}  # fmt: skip
+            images = Images(snapshot.screenshot if shoots else None, snapshot.thumbnail, missing)
+        else:
+            images = take(browser, settings, shoots)
+        attrs: dict[str, Any] = {}
+        if images.screenshot is not None:
+            attrs["screenshot"] = crawl.directory.screenshot_path(
+                state.id, settings.screenshot_format
+            )
+        if images.missing:
+            attrs["missing_images"] = images.missing
+            self._missed(state, images.missing)
+        if attrs:
+            crawl.annotate(state.id, **attrs)
         described = None
         if action is not None:
             fields = ("name", "status", "event", "action")
             described = {**dict(zip(fields, action.as_tuple(), strict=True)), "key": action.key}
+        self.spool.put(functools.partial(
+            self._write_state, crawl.directory, state, snapshot, images, parent, described))
+
+    def _write_state(
+        self,
+        directory: CrawlDirectory,
+        state: State,
+        snapshot: Snapshot,
+        images: Images,
+        parent: str | None,
+        action: dict[str, Any] | None,
+    ) -> None:
+        """Write a state's pictures into ``directory`` and its records (in the spool's
+        thread)."""
+        assert self.writer is not None
+        image_format = self.writer.settings.screenshot_format
+        if images.screenshot is not None:
+            directory.write_screenshot(state.id, images.screenshot, image_format)
+        if images.thumbnail is not None:
+            directory.write_thumbnail(state.id, images.thumbnail)
         self.writer.write_state(
-            state.id, state.key, state.url, snapshot.html, snapshot.frames, image, parent,
-            described, thumbnail=thumbnail,
+            state.id, state.key, state.url, snapshot.html, snapshot.frames, images.screenshot,
+            parent, action, thumbnail=images.thumbnail, missing=images.missing,
         )
+
+    def _missed(self, state: State, missing: Mapping[str, str]) -> None:
+        """Count and log the pictures ``state`` has none of."""
+        with self._lock:
+            self.missing += 1
+        for part, why in missing.items():
+            log.warning("state %s (%s) has no %s: %s", state.id, state.url, part, why)
 
     def _shoots(self, mode: str, url: str) -> bool:
         """Whether a new state at ``url`` gets a screenshot in screenshots ``mode``; with
         "new-url", the first state at a URL in this run does, whichever browser found it."""
         if mode != "new-url":
             return mode == "all"
-        with self._shot_lock:
+        with self._lock:
             first = url not in self._shot_urls
             self._shot_urls.add(url)
         return first
 
     def on_exchanges(self, crawl: CrawlView, state: str | None, exchanges: list[Exchange]) -> None:
+        assert self.spool is not None
+        self.spool.put(functools.partial(self._write_exchanges, state, exchanges))
+
+    def _write_exchanges(self, state: str | None, exchanges: list[Exchange]) -> None:
+        """Archive ``exchanges`` (in the spool's thread)."""
         assert self.writer is not None
         for exchange in exchanges:
             self.writer.write_exchange(exchange, state)
 
     def on_finish(self, crawl: CrawlView) -> None:
+        """Wait for the writes handed over, then close the archive."""
         if self.writer is None:
             return
-        self.writer.close()
-        files = [p.name for p in self.writer.files]
-        crawl.record("archive", {**dataclasses.asdict(self.writer.stats), "files": files})
+        try:
+            if self.spool is not None:
+                self.spool.close()
+        finally:
+            self.writer.close()
+            files = [p.name for p in self.writer.files]
+            counts = {**dataclasses.asdict(self.writer.stats), "missing_images": self.missing}
+            crawl.record("archive", {**counts, "files": files})

@@ -8,7 +8,6 @@ neither see the agent nor forge its answers.
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import json
 import logging
@@ -50,6 +49,7 @@ from .network import Exchange, NetworkCapture
 from .reaper import REAPER, popen_options
 from .redaction import strip_userinfo
 from .scope import Scope, origin
+from .screenshot import Camera, CaptureFailed
 from .state import Action, Snapshot
 
 CHROME_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
@@ -217,6 +217,7 @@ class Browser:
         self.coverage = Recorder(self.scope) if config.browser.coverage else None
         self.ran = False  # the page agent was called since coverage was last taken
         self.downloads: Downloads | None = None  # what the browser saves (set up by ``start``)
+        self.camera: Camera | None = None  # its screenshots' connection (made on first use)
         source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
         agent_config = {
             **self.scope.for_agent(),
@@ -345,6 +346,9 @@ class Browser:
         """End a hung or dead browser at once: ChromeDriver and every Chromium process, its
         process group (asking a page stuck in a busy loop to close would hang too)."""
         self.capture = None
+        camera, self.camera = self.camera, None
+        if camera is not None:
+            camera.close()
         driver, self.driver = self.driver, None
         if driver is not None:
             process = driver.service.process
@@ -772,11 +776,12 @@ class Browser:
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image: ``"png"``, or ``"jpeg"`` or ``"webp"`` at ``quality``
         (1 to 100). CDP's capture with its fast encoder path: Selenium's own call knows PNG
-        only, and encodes it slowly (see the README's benchmarks)."""
+        only, and encodes it slowly (see the README's benchmarks). ``CaptureFailed`` when it
+        takes longer than ``archive.capture_timeout`` (see :meth:`_capture`)."""
         args: dict[str, Any] = {"format": image_format, "optimizeForSpeed": True}
         if image_format != "png":
             args["quality"] = quality
-        return base64.b64decode(self.web.execute_cdp_cmd("Page.captureScreenshot", args)["data"])
+        return self._capture(args)
 
     def thumbnail(self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY) -> bytes:
         """The viewport scaled to ``width`` pixels across, as a JPEG: Chromium scales it as
@@ -785,4 +790,19 @@ class Browser:
         clip = {"x": 0, "y": 0, "width": view.window_width, "height": view.window_height,
                 "scale": width / view.window_width}  # fmt: skip
         args = {"format": "jpeg", "quality": quality, "optimizeForSpeed": True, "clip": clip}
-        return base64.b64decode(self.web.execute_cdp_cmd("Page.captureScreenshot", args)["data"])
+        return self._capture(args)
+
+    def _capture(self, args: dict[str, Any]) -> bytes:
+        """``Page.captureScreenshot`` with ``args`` of the page shown, over a connection of
+        its own (see :mod:`statecrawl.screenshot`): given up after ``archive.capture_timeout``
+        seconds, or when the browser cannot be asked (``CaptureFailed``), with ChromeDriver's
+        session left free."""
+        try:
+            if self.camera is None:
+                options = self.web.capabilities["goog:chromeOptions"]
+                self.camera = Camera(options["debuggerAddress"])
+            target = self.web.current_window_handle  # (a page target's id)
+        except (BrowserError, WebDriverException, urllib3.exceptions.HTTPError, OSError) as exc:
+            why = reason(exc) if isinstance(exc, WebDriverException) else str(exc)
+            raise CaptureFailed(f"the browser could not be asked: {why}") from None
+        return self.camera.capture(target, args, self.config.archive.capture_timeout)

@@ -116,6 +116,7 @@ class Snapshot:
     session: bool | None = None  # the login's check passed (None: the crawl has no login)
     screenshot: bytes | None = None  # taken with the snapshot by a worker of another process
     thumbnail: bytes | None = None  # likewise (archive.thumbnails)
+    missing_images: dict[str, str] = field(default_factory=dict)  # those it could not, and why
     # documents the load or action saved (``download``); ``downloaded``: the load saved a file
     # instead of showing a page, so the page shown is the one before
     downloads: list[dict[str, Any]] = field(default_factory=list)
@@ -130,7 +131,7 @@ class Snapshot:
     def meta(self) -> dict[str, Any]:
         """Every field but the DOM, its frames and its images: what the crawl store keeps
         (the DOM is in ``states/``); ``Snapshot(html=..., **meta)`` builds the snapshot back."""
-        images = ("screenshot", "thumbnail")
+        images = ("screenshot", "thumbnail", "missing_images")
         kept = (f.name for f in fields(self) if f.name not in ("html", "frames", *images))
         return {name: getattr(self, name) for name in kept}
 

@@ -19,6 +19,7 @@ import distributed
 
 from ..errors import BrowserError
 from ..models import get_model
+from ..screenshot import take
 from . import Engine, Outcome, Slot, Task, perform
 
 if TYPE_CHECKING:
@@ -84,12 +85,9 @@ def _perform(task: Task) -> Outcome:
             plugin.shot.add(key)
             assert reached is not None
             archive = plugin.config.archive
-            if archive.screenshots != "none":
-                reached.screenshot = browser.screenshot(
-                    archive.screenshot_format, archive.screenshot_quality
-                )
-            if archive.thumbnails:
-                reached.thumbnail = browser.thumbnail()
+            images = take(browser, archive, archive.screenshots != "none")
+            reached.screenshot, reached.thumbnail = images.screenshot, images.thumbnail
+            reached.missing_images = images.missing
     return outcome
 
 

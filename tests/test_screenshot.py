@@ -1,0 +1,96 @@
+"""Pictures of a state, each capture bounded in time (``statecrawl.screenshot``), against a
+page whose frames take seconds to draw: a stack of full-window backdrop filters, which
+Chromium's compositor blurs layer on layer for every frame, so that ``Page.captureScreenshot``
+(which waits for a new frame) takes seconds while the page's own scripts answer at once."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path
+
+import pytest
+
+import statecrawl
+from statecrawl.browser import Browser
+from statecrawl.screenshot import CaptureFailed
+from tests.test_archive import all_records
+
+SLOW_FRAMES = """<!doctype html><html><head><title>Slow frames</title><style>
+.glass { position: fixed; inset: 40px 0 0 0; backdrop-filter: blur(30px) saturate(2);
+         pointer-events: none; }
+</style></head><body>
+<button id="one">one</button> <button id="two">two</button><p id="out">none</p>
+<script>
+for (let i = 0; i < 12; i++) {
+  const glass = document.createElement('div');
+  glass.className = 'glass';
+  glass.style.inset = `${40 + i}px ${i}px 0 0`;
+  document.body.appendChild(glass);
+}
+for (const id of ['one', 'two'])
+  document.getElementById(id).addEventListener('click', () => {
+    document.getElementById('out').textContent = id;
+  });
+</script></body></html>"""
+CAPTURE_TIMEOUT = 0.3  # seconds: a frame of the page above takes many more to draw
+
+
+def test_a_slow_capture_is_given_up_and_the_browser_goes_on(site) -> None:
+    """A capture given up leaves ChromeDriver's session free: the next calls are answered,
+    within a script timeout shorter than the capture."""
+    site.html("/", SLOW_FRAMES)
+    config = statecrawl.Config.from_mapping({
+        "start_urls": [site.url("/")], "archive": {"capture_timeout": CAPTURE_TIMEOUT},
+        "timing": {"settle_timeout_ms": 500},
+    })  # fmt: skip
+    with Browser(config) as browser:
+        one = next(a for a in browser.load(site.url("/")).actions() if a.label == "one")
+        with pytest.raises(CaptureFailed, match=r"no frame was drawn within 0\.3 s"):
+            browser.screenshot("jpeg", 50)
+        assert "one" in browser.fire(one).html
+        with pytest.raises(CaptureFailed):
+            browser.screenshot("jpeg", 50)
+        assert browser.settled().url == site.url("/")
+        assert browser.restarts == 0
+
+
+def test_a_page_slow_to_capture_is_crawled_whole_with_its_missing_pictures_reported(
+    site, crawl, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every state is found and archived, no browser is restarted, and each picture that
+    could not be taken in time is named: in the log, on the state's node and in its frames'
+    WARC record, which is there whole."""
+    site.html("/", SLOW_FRAMES)
+    out = tmp_path / "slow"
+    archive = {"enabled": True, "screenshots": "all", "capture_timeout": CAPTURE_TIMEOUT}
+    with caplog.at_level(logging.WARNING, logger="statecrawl.archive"):
+        result = crawl(site.url("/"), out=out, archive=archive, max_depth=2)
+    states = list(result.states())
+    shown = [re.search(r'id="out">(\w+)<', (out / s["snapshot"]).read_text()) for s in states]
+    assert sorted(match.group(1) for match in shown if match) == ["none", "one", "two"]
+    assert result.stats["restarts"] == 0
+    assert result.graph.number_of_edges() >= 6  # one and two fired in each state
+    missing = {s["id"]: s["missing_images"] for s in states if s.get("missing_images")}
+    assert missing, "the page's frames were drawn faster than the capture timeout"
+    for state in states:  # a state has its screenshot, or says why not
+        assert bool(state.get("screenshot")) != (state["id"] in missing)
+    for state, parts in missing.items():
+        assert parts["screenshot"] == f"no frame was drawn within {CAPTURE_TIMEOUT:g} s"
+        assert parts["thumbnail"] == "not tried: the screenshot was given up"
+        assert f"{state} ({site.url('/')}) has no screenshot" in caplog.text
+    assert result.graph.graph["archive"]["missing_images"] == len(missing)
+    records = all_records(out)
+    snapshots = {r["headers"]["WARC-Statecrawl-State"] for r in records
+                 if r["headers"].get("WARC-Statecrawl-Key")}  # fmt: skip
+    assert snapshots == {s["id"] for s in states}
+    described = {
+        r["headers"]["WARC-Statecrawl-State"]: json.loads(r["payload"])
+        for r in records
+        if r["headers"].get("WARC-Target-URI", "").endswith(":frames")
+    }
+    assert {state: d.get("missing") for state, d in described.items() if "missing" in d} == missing
+    shots = {r["headers"]["WARC-Statecrawl-State"] for r in records
+             if r["headers"].get("WARC-Target-URI", "").endswith(":screenshot")}  # fmt: skip
+    assert not shots & set(missing)
