@@ -4,7 +4,9 @@ The default model hashes a normalised DOM: no scripts, styles, comments or insig
 whitespace, form values included, and the parts observed to be volatile masked. A volatile
 part is named ``"<path>|content"`` or ``"<path>|@<attribute>"``, where ``<path>`` is the
 element's nearest id-bearing ancestor and the tag.class chain below it (the page agent
-computes the same names while it watches the page).
+computes the same names while it watches the page). An attribute whose very name is made up
+per page view (a counter such as ``pc23``, a kit's per-instance style scope) is named
+``"<path>|@pc#"``: every attribute there named ``pc`` and digits, keyed without its digits.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ GENERATED_ID = re.compile(
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w-]{6,}")
+_COUNTER = re.compile(r"\d+$")  # the digits that end an attribute name made up per page view
 _SPACE = re.compile(r"\s+")
 # Values generated per action: uuids, dates and times, runs of digits, random alphanumerics.
 GENERATED_VALUE = re.compile(
@@ -78,6 +81,22 @@ def _attributes(el: etree._Element) -> dict[str, str]:
             digest = xxhash.xxh64_hexdigest(value.encode("utf-8", "surrogatepass"))
             attrs[name] = f"{value[:64]}\u2026 {len(value)} characters, xxh64 {digest}"
     return attrs
+
+
+def _stem(name: str) -> str:
+    """An attribute name without the digits that end it, ``#`` in their place (``pc23`` is
+    ``pc#``): the name of every counter-named attribute of that stem."""
+    return _COUNTER.sub("#", name)
+
+
+def _keyed(name: str, value: str, path: str, volatile: frozenset[str]) -> tuple[str, str]:
+    """An attribute as a key sees it: its value masked when volatile, and its name's digits
+    too when names of its stem are."""
+    if f"{path}|@{name}" in volatile:
+        return name, MASK
+    if name[-1:].isdigit() and f"{path}|@{_stem(name)}" in volatile:
+        return _stem(name), MASK
+    return name, value
 
 
 def _text(value: str | None) -> str:
@@ -211,10 +230,7 @@ def _walk(html: str, volatile: frozenset[str]) -> Iterator[tuple[bool, str]]:
             continue
         el, parent_path = item
         path = _path(el, parent_path)
-        attrs = sorted(
-            (name, MASK if f"{path}|@{name}" in volatile else value)
-            for name, value in _attributes(el).items()
-        )
+        attrs = sorted(_keyed(n, v, path, volatile) for n, v in _attributes(el).items())
         yield False, f"<{el.tag} {attrs!r}>"
         if f"{path}|content" in volatile:
             yield True, MASK
@@ -386,11 +402,17 @@ def _differences(html_a: str, html_b: str, allowed: Callable[[str, str], bool]) 
     while stack:
         a, b, parent_path = stack.pop()
         attrs_a, attrs_b = _attributes(a), _attributes(b)
-        if a.tag != b.tag or set(attrs_a) != set(attrs_b):
+        if a.tag != b.tag:
             return None
         path = _path(a, parent_path)
         if path != _path(b, parent_path):
             return None
+        if set(attrs_a) != set(attrs_b):
+            counted = _counted_names(attrs_a, attrs_b, allowed)
+            if counted is None:
+                return None
+            found |= {f"{path}|@{stem}" for stem in counted}
+            attrs_a = {n: v for n, v in attrs_a.items() if n in attrs_b}
         for name, value in attrs_a.items():
             if attrs_b[name] != value:
                 if not allowed(value, attrs_b[name]):
@@ -409,3 +431,26 @@ def _differences(html_a: str, html_b: str, allowed: Callable[[str, str], bool]) 
             found.add(f"{path}|content")
         stack.extend((ka, kb, path) for ka, kb in zip(kids_a, kids_b, strict=True))
     return found
+
+
+def _counted_names(
+    attrs_a: dict[str, str], attrs_b: dict[str, str], allowed: Callable[[str, str], bool]
+) -> set[str] | None:
+    """The stems of the attribute names two elements differ in, when those differ only in
+    the digits that end them (``pc23`` and ``pc26``: a counter of component instances), as
+    many of each stem on both sides, their values ``allowed``; else ``None``."""
+    stems: dict[str, tuple[list[str], list[str]]] = {}
+    for attrs, other, side in ((attrs_a, attrs_b, 0), (attrs_b, attrs_a, 1)):
+        for name, value in attrs.items():
+            if name in other:
+                continue
+            if not name[-1:].isdigit():
+                return None
+            stems.setdefault(_stem(name), ([], []))[side].append(value)
+    for values_a, values_b in stems.values():
+        if len(values_a) != len(values_b):
+            return None
+        for va, vb in zip(sorted(values_a), sorted(values_b), strict=True):
+            if va != vb and not allowed(va, vb):
+                return None
+    return set(stems)

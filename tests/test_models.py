@@ -397,6 +397,38 @@ def test_generated_between_none_for_any_other_difference(a: str, b: str) -> None
     assert generated_between(b, a) is None
 
 
+def test_generated_between_accepts_counter_attribute_names() -> None:
+    """A kit's per-instance attribute (``pc23``: the 23rd component mounted since the load)
+    differs with the page's history, not with what it shows: its stem is learned."""
+
+    def dialog(first: int) -> str:
+        return page(f'<div id="dlg"><button pc{first}="" class="b">Cancel</button>'
+                    f'<button pc{first + 1}="" pc{first + 2}="" class="b">Confirm</button></div>')
+
+    a, b = dialog(23), dialog(26)
+    found = generated_between(a, b)
+    assert found == {"#dlg/button.b|@pc#"}
+    assert key(a) != key(b)
+    assert key(a, found) == key(b, found)
+    assert key(a, found) != key(dialog(23).replace("Confirm", "Archive"), found)
+
+
+@pytest.mark.parametrize(
+    "b",
+    [
+        pytest.param('<p id="x" pc24="">a</p><p id="y">b</p>', id="another text"),
+        pytest.param('<p id="x" pc24="" pc25="">a</p><p id="y">a</p>', id="one more"),
+        pytest.param('<p id="x" pd24="">a</p><p id="y">a</p>', id="another stem"),
+        pytest.param('<p id="x" pc24="on">a</p><p id="y">a</p>', id="another value"),
+        pytest.param('<p id="x" pc="">a</p><p id="y">a</p>', id="no digits"),
+    ],
+)
+def test_generated_between_counter_names_and_any_other_difference(b: str) -> None:
+    a = page('<p id="x" pc23="">a</p><p id="y">a</p>')
+    assert generated_between(a, page(b)) is None
+    assert generated_between(page(b), a) is None
+
+
 def test_generated_between_equal_doms_is_empty() -> None:
     assert generated_between(item(UUID_A), item(UUID_A)) == set()
 
