@@ -663,6 +663,47 @@
     };
   }
 
+  // ---- CSS animations and transitions -----------------------------------------------------------
+  // Animations last a millisecond and transitions do not run (a 1 ms transition would make
+  // every style change of every element one: their default duration is 0 s, for all
+  // properties), and a page settles once the animations running have ended. A kit waits for
+  // an overlay's enter or leave animation to end (animationend, transitionend, or a timer as
+  // long as the computed duration) before it puts the DOM in its end state: at the page's own
+  // pace, hundreds of ms an action for the same end state, and a snapshot taken before it is
+  // half-way. Kits take a 0 s duration as no transition, as they do for users who ask for
+  // reduced motion. Delays are kept: what a page shows for a while before it fades (a toast)
+  // is still shown when the page has settled. The sheet is adopted, so no snapshot holds it,
+  // and is put back when the page replaces the document's adopted sheets.
+  const BRIEF = new CSSStyleSheet();
+  BRIEF.replaceSync(
+    '*, *::before, *::after, *::backdrop { animation-duration: 1ms !important; transition-duration: 0s !important; }');
+  const adopted = ownDescriptor(Document.prototype, 'adoptedStyleSheets');
+  if (adopted && adopted.set) {
+    const setAdopted = uncurry(adopted.set);
+    const withBrief = (sheets) => (Arr.includes(sheets, BRIEF) ? sheets : Arr.concat(sheets, [BRIEF]));
+    defineProperty(Document.prototype, 'adoptedStyleSheets', {
+      __proto__: null, configurable: true, enumerable: adopted.enumerable, get: adopted.get,
+      set(sheets) { setAdopted(this, this === document && isArray(sheets) ? withBrief(sheets) : sheets); },
+    });
+    setAdopted(document, withBrief(Arr.from(apply(adopted.get, document, []))));
+  }
+  // A finite animation that ends within timer_ms (a delayed one may wait longer: a toast's
+  // fade) is pending work, as a short timer is; an infinite one never ends and is not.
+  const documentAnimations = uncurry(Document.prototype.getAnimations);
+  const playState = getter(Animation.prototype, 'playState');
+  const effectOf = getter(Animation.prototype, 'effect');
+  const computedTiming = uncurry(AnimationEffect.prototype.getComputedTiming);
+  function animating() {
+    const all = documentAnimations(document);
+    for (let i = 0; i < all.length; i++) {
+      const effect = playState(all[i]) === 'running' && effectOf(all[i]);
+      const timing = effect && computedTiming(effect);
+      if (!timing || !finite(timing.endTime)) continue;
+      if (timing.localTime == null || timing.endTime - timing.localTime <= CONFIG.timerMs) return true;
+    }
+    return false;
+  }
+
   // ---- dialogs and popups ----------------------------------------------------------------------
   const dialogs = [];
   const popups = [];
@@ -1716,6 +1757,9 @@
   // ---- settle ------------------------------------------------------------------------------------
   function settle(done) {
     const start = now();
+    // 1: a short animation ran at the last check; 2: waiting for the frame that sends its end
+    // events (the page's handlers of them run before the quiet window starts again)
+    let motion = 0;
     const check = () => {
       if (phase === 'leaving') return;  // the document is going away; the caller was told
       const t = now();
@@ -1723,9 +1767,15 @@
       const quiet = min(quietFor, framesQuietFor());
       const ready = document.readyState === 'complete' && pendingNet === 0 && pendingTimers === 0
         && !(submitting && t - submitting < 1000) && quiet >= 0;
-      if (ready && quiet >= CONFIG.quietMs) { done(false); return; }
+      if (ready && quiet >= CONFIG.quietMs && motion !== 2) {
+        if (animating()) motion = 1;
+        else if (motion === 1) {
+          motion = 2;
+          rAF(() => { motion = 0; touch(); });
+        } else { done(false); return; }
+      }
       if (t - start >= CONFIG.settleTimeoutMs) { done(true); return; }
-      const wait = ready ? CONFIG.quietMs - quiet : 10;
+      const wait = ready && !motion ? CONFIG.quietMs - quiet : 10;
       nativeSetTimeout(check, max(1, min(wait, 50)));
     };
     nativeSetTimeout(check, 0);  // after the tasks the event queued (a form's navigation)

@@ -142,6 +142,35 @@ def test_random_id_per_add_is_learned_on_replay_not_unreachable(
     assert len(result) == 5
 
 
+def test_counter_named_attributes_are_learned_on_replay_not_unreachable(
+    site: Site, crawl: Crawler
+) -> None:
+    """A kit names an attribute of every element it mounts after a counter (``pc7``): a
+    state first met after another menu was opened shows other names when its path is replayed
+    from a load. It is that state (no unreachable state), and the names' stem is volatile."""
+    result = crawl(serve(site, "counters"), max_depth=2)
+    assert result.stats["replayed"] > 0
+    assert result.stats["unreachable"] == 0
+    assert any(name.endswith("|@pc#") for name in result.graph.graph["volatile"])
+    assert labels(result, r'id="status">([^<]*)<') == {"active", "archived"}
+
+
+def test_a_state_is_the_end_of_its_css_animations(site: Site) -> None:
+    """A menu whose kit waits for its 2 s enter animation to end before it calls it open is
+    snapshot open, not half-way; a toast that fades after 5 s is still shown when the page
+    has settled (an animation's delay is kept)."""
+    url = serve(site, "animated")
+    with Browser(statecrawl.Config(start_urls=(url,))) as browser:
+        browser.start()
+        start = browser.load(url)
+        actions = {c["label"]: Action.from_candidate(c) for c in start.candidates}
+        opened = browser.fire(actions["Open"])
+        assert '<div id="menu" class="">Archive</div>' in opened.html
+        assert '<p id="status">open</p>' in opened.html
+        browser.fire(actions["Save"])
+        assert shown(browser, ("Saved",)) == {"Saved"}
+
+
 class Shown(statecrawl.Plugin):
     """Records which of ``markers`` each new state shows, looked at in the live browser."""
 
