@@ -76,9 +76,13 @@ class Camera:
         if self._socket is not None and self._target == target:
             return self._socket
         self.close()
-        # (Chromium refuses a WebSocket whose Origin header it was not told to allow)
+        # Chromium refuses a WebSocket whose Origin header it was not told to allow; its
+        # answers are JSON, which websocket-client would check as UTF-8 in pure Python
+        # (tens of ms for a screenshot's base64 text).
         url = f"ws://{self.address}/devtools/page/{target}"
-        self._socket = websocket.create_connection(url, timeout=timeout, suppress_origin=True)
+        self._socket = websocket.create_connection(
+            url, timeout=timeout, suppress_origin=True, skip_utf8_validation=True
+        )
         self._target = target
         return self._socket
 
