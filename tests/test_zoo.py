@@ -170,17 +170,29 @@ def test_ids_do_not_depend_on_the_browser_count(zoo: Site, crawl: Any) -> None:
     assert len(one) == 18
 
 
-@pytest.mark.parametrize("stack", ["react", "vue"])
-def test_the_default_crawl_is_the_exhaustive_one(
-    zoo: Site, crawls: dict[str, Any], stack: str, tmp_path: Path
+@pytest.mark.parametrize(
+    ("stack", "strategy"),
+    [("react", "breadth-first"), ("vue", "breadth-first"), ("vanilla", "coverage")],
+)
+def test_the_crawl_with_shortcuts_is_the_exhaustive_one(
+    zoo: Site, request: pytest.FixtureRequest, stack: str, strategy: str, tmp_path: Path
 ) -> None:
     """The shortcuts (inference, going on from where the browser is, own URLs) give the
-    graph of the crawl that takes none, on apps built with real frameworks."""
-    config = statecrawl.Config.from_mapping({
-        "start_urls": [zoo.url(f"/{stack}/")], "out": tmp_path / "exhaustive",
-        "limits": {"max_depth": 3}, "inputs": ITEM, "archive": {"enabled": False},
-        "explore": {"shortcuts": False},
-    })
-    reference = statecrawl.Explorer(config).run()
-    why = difference(reference, crawls[stack][0])
-    assert why is None, f"{stack}: {why}"
+    graph of the crawl that takes none, on apps built with real frameworks, in the default
+    order (breadth-first: the crawls of :func:`crawls`) and in the coverage strategy's,
+    where "Remove" was fired in three lists of one row before a list of two identical rows."""
+    def run(name: str, **settings: Any) -> statecrawl.Crawl:
+        config = statecrawl.Config.from_mapping({
+            "start_urls": [zoo.url(f"/{stack}/")], "out": tmp_path / name,
+            "limits": {"max_depth": 3}, "inputs": ITEM, "archive": {"enabled": False},
+            **settings,
+        })
+        return statecrawl.Explorer(config).run()
+
+    reference = run("exhaustive", explore={"shortcuts": False})
+    other = (
+        request.getfixturevalue("crawls")[stack][0] if strategy == "breadth-first"
+        else run(strategy, strategy=strategy, browser={"coverage": True})
+    )
+    why = difference(reference, other)
+    assert why is None, f"{stack}, strategy {strategy}: {why}"
