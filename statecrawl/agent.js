@@ -664,19 +664,20 @@
   }
 
   // ---- CSS animations and transitions -----------------------------------------------------------
-  // Animations last a millisecond and transitions do not run (a 1 ms transition would make
-  // every style change of every element one: their default duration is 0 s, for all
-  // properties), and a page settles once the animations running have ended. A kit waits for
-  // an overlay's enter or leave animation to end (animationend, transitionend, or a timer as
-  // long as the computed duration) before it puts the DOM in its end state: at the page's own
-  // pace, hundreds of ms an action for the same end state, and a snapshot taken before it is
-  // half-way. Kits take a 0 s duration as no transition, as they do for users who ask for
-  // reduced motion. Delays are kept: what a page shows for a while before it fades (a toast)
-  // is still shown when the page has settled. The sheet is adopted, so no snapshot holds it,
-  // and is put back when the page replaces the document's adopted sheets.
+  // Animations last a millisecond and transitions do not run (a style change takes effect at
+  // once; a 1 ms transition would make every style change of every element one, their
+  // default duration being 0 s for all properties), and a page settles once the animations
+  // running have ended. A kit waits for an overlay's enter or leave animation to end
+  // (animationend, transitionend, or a timer as long as the computed duration) before it puts
+  // the DOM in its end state: at the page's own pace, hundreds of ms an action for the same
+  // end state, and a snapshot taken before it is half-way. Kits take a 0 s duration as no
+  // transition, as they do for users who ask for reduced motion. An animation's delay is kept:
+  // what a page shows for a while before it fades (a toast) is still shown when the page has
+  // settled. The sheet is adopted, so no snapshot holds it, and is put back when the page
+  // replaces the document's adopted sheets.
   const BRIEF = new CSSStyleSheet();
-  BRIEF.replaceSync(
-    '*, *::before, *::after, *::backdrop { animation-duration: 1ms !important; transition-duration: 0s !important; }');
+  BRIEF.replaceSync('*, *::before, *::after, *::backdrop { animation-duration: 1ms !important; '
+    + 'transition-duration: 0s !important; transition-delay: 0s !important; }');
   const adopted = ownDescriptor(Document.prototype, 'adoptedStyleSheets');
   if (adopted && adopted.set) {
     const setAdopted = uncurry(adopted.set);
@@ -1757,9 +1758,7 @@
   // ---- settle ------------------------------------------------------------------------------------
   function settle(done) {
     const start = now();
-    // 1: a short animation ran at the last check; 2: waiting for the frame that sends its end
-    // events (the page's handlers of them run before the quiet window starts again)
-    let motion = 0;
+    let moving = false;  // a short animation was running at the last check
     const check = () => {
       if (phase === 'leaving') return;  // the document is going away; the caller was told
       const t = now();
@@ -1767,15 +1766,17 @@
       const quiet = min(quietFor, framesQuietFor());
       const ready = document.readyState === 'complete' && pendingNet === 0 && pendingTimers === 0
         && !(submitting && t - submitting < 1000) && quiet >= 0;
-      if (ready && quiet >= CONFIG.quietMs && motion !== 2) {
-        if (animating()) motion = 1;
-        else if (motion === 1) {
-          motion = 2;
-          rAF(() => { motion = 0; touch(); });
+      if (ready && quiet >= CONFIG.quietMs) {
+        if (animating()) moving = true;
+        else if (moving) {
+          // The frame that ended them has sent their end events: the quiet window starts
+          // again, for what their handlers set going.
+          moving = false;
+          touch();
         } else { done(false); return; }
       }
       if (t - start >= CONFIG.settleTimeoutMs) { done(true); return; }
-      const wait = ready && !motion ? CONFIG.quietMs - quiet : 10;
+      const wait = ready && !moving ? CONFIG.quietMs - quiet : 10;
       nativeSetTimeout(check, max(1, min(wait, 50)));
     };
     nativeSetTimeout(check, 0);  // after the tasks the event queued (a form's navigation)
