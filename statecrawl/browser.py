@@ -501,8 +501,9 @@ class Browser:
             with contextlib.suppress(WebDriverException, urllib3.exceptions.HTTPError, OSError):
                 self.coverage.take(self.driver)
 
-    def load(self, url: str) -> Snapshot:
-        """Load ``url`` and return the settled state it shows."""
+    def load(self, url: str, light: bool = False) -> Snapshot:
+        """Load ``url`` and return the settled state it shows (``light``: without its
+        candidate actions, for a state on the way to another)."""
         self._drain()
         self._take_coverage()
         self.pages += 1
@@ -536,7 +537,7 @@ class Browser:
         if not committed:  # the response was saved as a file: the page shown is the one before
             return Snapshot(url=self.url(), title="", html="", status=0, downloaded=True,
                             downloads=self._downloaded(url))  # fmt: skip
-        snapshot = self.settled(loading=True)
+        snapshot = self.settled(light, loading=True)
         snapshot.downloads = self._downloaded()
         if not snapshot.url.startswith(("http:", "https:")):
             code = ERROR_CODE.search(snapshot.html)
@@ -695,9 +696,10 @@ class Browser:
             clear = {"expression": "try { sessionStorage.clear(); } catch (e) {}"}
             web.execute_cdp_cmd("Runtime.evaluate", {**clear, "contextId": self._world()})
 
-    def reset(self, url: str) -> Snapshot:
-        """Clean cookies and storage, then load ``url``; in a fresh browser after
-        ``browser.recycle_after`` pages (nothing of the old one's page is needed then)."""
+    def reset(self, url: str, light: bool = False) -> Snapshot:
+        """Clean cookies and storage, then load ``url`` (``light``: see :meth:`load`); in a
+        fresh browser after ``browser.recycle_after`` pages (nothing of the old one's page is
+        needed then)."""
         recycle = self.config.browser.recycle_after
         if recycle is not None and self.pages >= recycle:
             self._drain(final=True)  # what the old browser fetched is still archived
@@ -719,23 +721,23 @@ class Browser:
             if self.capture is not None:
                 self.capture.download_events.clear()
             self.downloads.clear()
-        snapshot = self._load_in_session(url)
+        snapshot = self._load_in_session(url, light)
         if snapshot.session is False and self.can_log_in():
             log.info("the session ended: logging in again")
             self.log_in()
-            snapshot = self.load(url)
+            snapshot = self.load(url, light)
         return snapshot
 
-    def _load_in_session(self, url: str) -> Snapshot:
+    def _load_in_session(self, url: str, light: bool) -> Snapshot:
         """Load ``url`` with the session's storage put back into its document first."""
         script = self.session.restore_script() if self.session is not None else None
         if script is None:
-            return self.load(url)
+            return self.load(url, light)
         web = self.web
         with login.unlogged():
             added = web.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
         try:
-            return self.load(url)
+            return self.load(url, light)
         finally:
             with contextlib.suppress(WebDriverException):
                 web.execute_cdp_cmd(

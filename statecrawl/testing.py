@@ -346,18 +346,18 @@ class FakeBrowser:
         """The current document's URL."""
         return self._page().url
 
-    def load(self, url: str) -> Snapshot:
+    def load(self, url: str, light: bool = False) -> Snapshot:
         """Load ``url`` and return the settled state it shows."""
         if self.driver is None:
             raise BrowserError("the browser is not started")
         if self.hung:
             raise PageTimeout(f"loading {url} took too long: the page is busy")
         self.document = self.app.open(url)
-        return self.settled()
+        return self.settled(light)
 
-    def reset(self, url: str) -> Snapshot:
+    def reset(self, url: str, light: bool = False) -> Snapshot:
         """Clean cookies and storage (the application keeps none), then load ``url``."""
-        return self.load(url)
+        return self.load(url, light)
 
     def settled(self, light: bool = False, navigating: bool = False) -> Snapshot:
         """The current document's snapshot."""

@@ -412,9 +412,9 @@ class Counting(FakeBrowser):
             with self.lock:
                 self.busy[host] -= 1
 
-    def load(self, url: str) -> Snapshot:
+    def load(self, url: str, light: bool = False) -> Snapshot:
         with contextlib.contextmanager(self._at)(url):
-            return super().load(url)
+            return super().load(url, light)
 
     def fire(self, action: Action, light: bool = False) -> Snapshot:
         with contextlib.contextmanager(self._at)(self.url()):
@@ -455,8 +455,8 @@ def refusing(times: int) -> type[FakeBrowser]:
     class Refusing(FakeBrowser):
         loads: ClassVar[list[float]] = []
 
-        def load(self, url: str) -> Snapshot:
-            snapshot = super().load(url)
+        def load(self, url: str, light: bool = False) -> Snapshot:
+            snapshot = super().load(url, light)
             if url.endswith("/busy"):
                 self.loads.append(time.monotonic())
                 if len(self.loads) <= times:

@@ -226,8 +226,9 @@ def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = Fal
             outcome.exchanges = browser.take_exchanges()
             outcome.coverage = browser.take_coverage()
             return outcome
+        # the states on the way are known: their snapshots need no candidates
         if task.url is not None:
-            outcome.loads.append(browser.reset(task.url))
+            outcome.loads.append(browser.reset(task.url, light=True))
             if key(outcome.loads[-1]) != task.start:
                 outcome.diverged = True
                 outcome.way = browser.take_exchanges()
@@ -236,7 +237,7 @@ def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = Fal
         steps = list(task.steps)
         while steps:
             if steps[0][0].is_link:
-                snapshots = [browser.reset(steps[0][0].action)]
+                snapshots = [browser.reset(steps[0][0].action, light=True)]
             else:
                 batch = next((i for i, (a, _) in enumerate(steps) if a.is_link), len(steps))
                 snapshots = browser.replay([a for a, _ in steps[:batch]])
