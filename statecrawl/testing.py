@@ -489,8 +489,8 @@ def generated(seed: int, origin: str = ORIGIN) -> FakeApp:
     there) or alone; tabs that fetch their content; citations as links to other
     patents' pages; a header on every page with "Home", "About" and a search box with a
     fixed query; a footer link out of scope; a clock on some pages and ids generated at
-    every render of the home page. Every state's DOM tells what it does: two states that
-    look the same behave the same."""
+    every render of the home page; on some apps a basket of saved patents (:func:`_basket`).
+    Every state's DOM tells what it does: two states that look the same behave the same."""
     rng = random.Random(seed)
     app = FakeApp(origin)
     queries = rng.sample(QUERY_WORDS, rng.randint(1, 2))
@@ -613,7 +613,33 @@ def generated(seed: int, origin: str = ORIGIN) -> FakeApp:
                         header(name)
                         paging(name, context, patent)
                         tabbed(name, patent, context)
+    if rng.random() < 0.4:  # (drawn last: the rest of the app is the same without it)
+        _basket(app, rng.sample(pool, 2))
     return app
+
+
+def _basket(app: FakeApp, saved: list[str]) -> None:
+    """A basket reached from the home page: empty, then one of the ``saved`` patents, in a
+    full and a compact view, then that patent twice. Each row has its "Remove" button; the
+    first row's is one action in every basket state: it empties a basket of one row, and
+    leaves one row of two (what a list of identical rows does to inference)."""
+    first = "#basket > li:nth-of-type(1) > .remove"
+    app.state("basket", "/basket", text="basket empty")
+    app.action("home", "Basket", "basket", locator="#nav-basket")
+    for patent in saved:
+        full, compact, twice = (f"basket {patent}", f"basket {patent} compact",
+                                f"basket {patent} twice")
+        app.state(full, "/basket", text=f"basket: saved {patent}")
+        app.state(compact, "/basket", text=f"basket, compact: saved {patent}")
+        app.state(twice, "/basket", text=f"basket: saved {patent} saved {patent}")
+        app.action("basket", f"Save {patent}", full, locator=f"#save-{patent.lower()}")
+        app.action(full, "Compact", compact, locator="#compact")
+        app.action(full, "Again", twice, locator="#again")
+        app.action(compact, "Full", full, locator="#full")
+        for view in (full, compact):
+            app.action(view, "Remove", "basket", locator=first)
+        app.action(twice, "Remove", full, locator=first)
+        app.action(twice, "Remove", full, locator="#basket > li:nth-of-type(2) > .remove")
 
 
 def transitions(crawl: Crawl) -> set[tuple[str, str, str]]:

@@ -2,11 +2,12 @@
 
 Each generated application (:func:`statecrawl.testing.generated`: one URL for every result
 page, "Next" buttons that fetch the current query's page, details beside the results or
-alone, tabs that fetch, a header search box, links out of scope, clocks) is crawled once
-exhaustively (``explore.shortcuts = false``), the reference; then with the default
-shortcuts in one browser, in two and in four (threads: any completion order), killed
-halfway and resumed, and as an unchanged incremental recrawl of a default crawl. Any
-difference fails with the first diverging transition.
+alone, tabs that fetch, a header search box, links out of scope, clocks, a basket of
+identical rows) is crawled once exhaustively (``explore.shortcuts = false``), the
+reference; then with the default shortcuts in one browser, in two and in four (threads:
+any completion order), in another frontier order (:data:`ORDERS`, one an app in turn),
+killed halfway and resumed, and as an unchanged incremental recrawl of a default crawl.
+Any difference fails with the first diverging transition.
 """
 
 from __future__ import annotations
@@ -28,6 +29,14 @@ from statecrawl.testing import FakeApp, FakeBrowser, difference, generated
 APPS = 300
 CHUNK = 25  # apps per test case
 MAX_DEPTH = 5
+# The frontier orders besides the default breadth-first: the evidence a shortcut rests on
+# comes in another order in each (the random one drawn from the app's seed).
+ORDERS: tuple[dict[str, Any], ...] = (
+    {"strategy": "depth-first"},
+    {"strategy": "random"},
+    {"strategy": "coverage", "browser": {"coverage": True}},
+    {"strategy": "novelty"},
+)
 
 
 def explorer(app: FakeApp, out: Path, fake: type[FakeBrowser], **settings: Any) -> Explorer:
@@ -103,6 +112,9 @@ def test_every_shortcut_gives_the_exhaustive_graph(seeds: range, tmp_path: Path)
             other = crawl(generated(seed), tmp_path / f"{seed}-{count}", browser={"count": count})
             same(seed, f"{count} browsers", ref, other)
             inferred += other.stats["inferred"]
+        order = ORDERS[seed % len(ORDERS)]
+        other = crawl(generated(seed), tmp_path / f"{seed}-order", seed=seed, **order)
+        same(seed, f"strategy {order['strategy']}", ref, other)
         half = max(1, ref.stats["transitions"] // 4)
         resumed = killed_and_resumed(seed, tmp_path / f"{seed}-killed", half)
         same(seed, "killed and resumed", ref, resumed)
