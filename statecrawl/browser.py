@@ -583,10 +583,25 @@ class Browser:
 
     def fire(self, action: Action, light: bool = False) -> Snapshot:
         """Fire ``action`` in the current page and return the settled state that follows;
-        a ``light`` snapshot has no candidate actions (for replays)."""
-        if action.hover:
+        a ``light`` snapshot has no candidate actions (for replays). An action revealed by
+        hovering is fired with the mouse over its ancestor, which is then moved off the page
+        before the state is taken: a state's candidates never depend on where the pointer
+        was left (a row re-rendered under it would show its hover-revealed buttons)."""
+        spec = {**action.spec(), "volatile": self.volatile, "light": light}
+        again = None  # the snapshot taken again once the mouse was parked
+        if not action.hover:
+            result = self._call("fire", spec)
+        else:
             self.hover(action.hover)
-        result = self._call("fire", {**action.spec(), "volatile": self.volatile, "light": light})
+            try:
+                result = self._call("fire", {**spec, "light": True})
+            finally:
+                self.park()
+            ended = ("error", "missing", "navigating", "leaving")
+            if not (light or any(result.get(k) for k in ended)):
+                again = self._call("snapshot", {"volatile": self.volatile, "light": False})
+                if again.get("leaving") or again.get("missing"):
+                    again = None  # the mouse's leaving started a navigation
         self._failed(result)
         if result.get("missing"):
             raise ActionFailed("the page agent is missing from this page")
@@ -596,6 +611,8 @@ class Browser:
             snapshot.navigated = where or snapshot.url
             snapshot.blocked = [*blocked, *snapshot.blocked]
             snapshot.dialogs = [*dialogs, *snapshot.dialogs]
+        elif again is not None:
+            snapshot = self._unhovered(Snapshot.from_agent(result), self._snapshot(again))
         else:
             snapshot = self._snapshot(result)
         snapshot.downloads = self._downloaded()
@@ -673,6 +690,27 @@ class Browser:
         self.web.execute_cdp_cmd(
             "Input.dispatchMouseEvent", {"type": "mouseMoved", "x": point["x"], "y": point["y"]}
         )
+
+    def park(self) -> None:
+        """Move the real mouse off the page (where a fresh load has it: over nothing), so
+        that no :hover rule applies to the states that follow."""
+        with contextlib.suppress(WebDriverException):
+            self.web.execute_cdp_cmd(
+                "Input.dispatchMouseEvent", {"type": "mouseMoved", "x": -1, "y": -1}
+            )
+
+    @staticmethod
+    def _unhovered(fired: Snapshot, again: Snapshot) -> Snapshot:
+        """The snapshot taken ``again`` after a fire (whose own light snapshot is ``fired``)
+        once the mouse was parked, with what the fire recorded: its frames, dialogs, popups
+        and blocked requests, and its settle."""
+        again.frames = fired.frames
+        again.dialogs = [*fired.dialogs, *again.dialogs]
+        again.popups = [*fired.popups, *again.popups]
+        again.blocked = [*fired.blocked, *again.blocked]
+        again.timed_out = fired.timed_out or again.timed_out
+        again.settle_ms += fired.settle_ms
+        return again
 
     def clear_storage(self) -> None:
         """Forget cookies, and storage of every origin visited if pages used any; the HTTP

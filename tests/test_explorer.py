@@ -8,6 +8,8 @@ import re
 from werkzeug import Request, Response
 
 import statecrawl
+from statecrawl.browser import Browser
+from statecrawl.state import Action
 from tests.conftest import PAGES, Site, labels
 
 CLAIMS = re.compile(r"CLAIMS (US\d+)")
@@ -50,6 +52,28 @@ def test_hover_revealed_controls(site: Site, crawl, tmp_path) -> None:
     after = [s["id"] for s in kept.states() if s.get("after_dangerous")]
     assert after and len(kept) < 23  # what follows a deletion is kept, not explored
     assert all(kept.graph.out_degree(s) == 0 for s in after)
+
+
+def test_a_hover_action_leaves_the_mouse_over_nothing(site: Site) -> None:
+    """Deleting the first row (fired with the mouse over it) brings the second row under
+    where the mouse was: the state that follows offers its "Delete" as a load of that state
+    would, revealed by hovering its row, never as plainly visible (a state's actions must
+    not depend on where the way to it left the pointer)."""
+    site.page("/", "hover.html")
+    url = site.url("/")
+    with Browser(statecrawl.Config(start_urls=(url,))) as browser:
+        browser.start()
+        start = browser.load(url)
+        deletes = [Action.from_candidate(c) for c in start.candidates
+                   if c["label"].startswith("Delete")]
+        assert [a.status for a in deletes] == ["hover-visible,enabled"] * 3
+        after = browser.fire(deletes[0])
+    assert after.frames  # the deletion's mutations, recorded by the fire
+    assert [(c["label"], c["status"], c["hover"]) for c in after.candidates
+            if c["label"].startswith("Delete")] == [
+        ("Delete invoice #1002", "hover-visible,enabled", "#rows > div:nth-of-type(1)"),
+        ("Delete invoice #1003", "hover-visible,enabled", "#rows > div:nth-of-type(2)"),
+    ]
 
 
 def test_pushstate_router_states_have_urls(site: Site, crawl) -> None:

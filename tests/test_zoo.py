@@ -172,7 +172,8 @@ def test_ids_do_not_depend_on_the_browser_count(zoo: Site, crawl: Any) -> None:
 
 @pytest.mark.parametrize(
     ("stack", "strategy"),
-    [("react", "breadth-first"), ("vue", "breadth-first"), ("vanilla", "coverage")],
+    [("react", "breadth-first"), ("vue", "breadth-first"), ("vanilla", "coverage"),
+     ("vanilla", "depth-first")],
 )
 def test_the_crawl_with_shortcuts_is_the_exhaustive_one(
     zoo: Site, request: pytest.FixtureRequest, stack: str, strategy: str, tmp_path: Path
@@ -180,7 +181,11 @@ def test_the_crawl_with_shortcuts_is_the_exhaustive_one(
     """The shortcuts (inference, going on from where the browser is, own URLs) give the
     graph of the crawl that takes none, on apps built with real frameworks, in the default
     order (breadth-first: the crawls of :func:`crawls`) and in the coverage strategy's,
-    where "Remove" was fired in three lists of one row before a list of two identical rows."""
+    where "Remove" was fired in three lists of one row before a list of two identical rows.
+    Depth-first reaches the open list of one row right after a "Remove" (fired with the mouse
+    over its row) took a row from under the mouse: the row that took its place must not
+    show its hover-revealed "Remove" as plainly visible (nor lend it to the new-errand
+    field as its button)."""
     def run(name: str, **settings: Any) -> statecrawl.Crawl:
         config = statecrawl.Config.from_mapping({
             "start_urls": [zoo.url(f"/{stack}/")], "out": tmp_path / name,
@@ -192,7 +197,8 @@ def test_the_crawl_with_shortcuts_is_the_exhaustive_one(
     reference = run("exhaustive", explore={"shortcuts": False})
     other = (
         request.getfixturevalue("crawls")[stack][0] if strategy == "breadth-first"
-        else run(strategy, strategy=strategy, browser={"coverage": True})
+        else run(strategy, strategy=strategy, browser={"coverage": True}) if strategy == "coverage"
+        else run(strategy, strategy=strategy)
     )
     why = difference(reference, other)
     assert why is None, f"{stack}, strategy {strategy}: {why}"
