@@ -853,7 +853,11 @@ def _way_in(graph: Any, state: str) -> tuple[str | None, dict[str, Any] | None]:
 
 def lost_captures(directory: Path, files: Iterable[Path]) -> list[str]:
     """The URLs the resource index says were captured whole that no record of ``files``
-    holds: their records were lost."""
+    holds: their records were lost. None when a crawl was killed before it wrote its
+    first index (it claims no capture; its states' records may still have been waiting
+    in the archive's spool)."""
+    if not (directory / RESOURCES).is_file():
+        return []
     held = {
         h.get_header("WARC-Target-URI")
         for path in files

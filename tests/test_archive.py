@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 from warcio.archiveiterator import ArchiveIterator
 
-from statecrawl.archive import ArchiveWriter, read_resources
+from statecrawl.archive import ArchiveWriter, lost_captures, read_resources
 from statecrawl.config import Archive
 from statecrawl.errors import ArchiveError
 from statecrawl.layout import THUMBNAIL
@@ -733,3 +733,9 @@ def test_frames_replayed_over_parent_reproduce_child(archived) -> None:
             ), f"frames of {state_id} do not rebuild it"
             checked += 1
     assert checked == len(metadata) - 1
+
+
+def test_a_crawl_killed_before_its_first_resource_index_lost_no_capture(tmp_path: Path) -> None:
+    # (its states' records may still have been in the archive's spool: --resume archives
+    # them again from states/, and must not fail for want of an index)
+    assert lost_captures(tmp_path, []) == []
