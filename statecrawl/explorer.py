@@ -227,12 +227,9 @@ class Explorer:
             self.recrawl.load(checkpoint.tables)
         log.info("resuming %s: %d states known", self.out.path, len(self.memory.states))
         self._forget_outages()
-        max_depth = self.config.limits.max_depth
         for state in sorted(self.memory.states.values(), key=lambda s: (s.depth, s.found_at)):
-            if not (state.unreachable or state.final) and state.depth < max_depth:
-                self.push(state)
-            elif not (state.unreachable or state.final) and state.depth == max_depth:
-                self.push_documents(state)
+            if not (state.unreachable or state.final):
+                self.give_work(state, self.push)
 
     # ---- the run -------------------------------------------------------------------------------
     def run(self) -> Crawl:
@@ -1097,12 +1094,10 @@ class Explorer:
             # of the crawl has: the state is kept, but not explored further.
             state.final = True
             self.memory.graph.node(state_id)["after_dangerous"] = True
-        elif depth < limits.max_depth and explore:
-            if self.recrawl is not None:
+        elif explore:
+            if self.recrawl is not None and depth < limits.max_depth:
                 self.recrawl.place(state, parent, action)
-            (self.recrawl or self).push(state)
-        elif depth == limits.max_depth and explore:
-            self.push_documents(state)
+            self.give_work(state, (self.recrawl or self).push)
         return state_id
 
     def carry_state(
@@ -1123,6 +1118,14 @@ class Explorer:
                 continue
             if self.harvest is None or not self.harvest.walks.beyond(state.id, action):
                 self.queue(state.id, action, state.depth)
+
+    def give_work(self, state: State, push: Callable[[State], None]) -> None:
+        """The work due to a state at its depth: its actions (through ``push``) below the
+        depth limit, its links to documents at it, nothing beyond."""
+        if state.depth < self.config.limits.max_depth:
+            push(state)
+        elif state.depth == self.config.limits.max_depth:
+            self.push_documents(state)
 
     def push_documents(self, state: State) -> None:
         """A state at the depth limit: put its links to documents in the frontier (a PDF, a
@@ -1154,10 +1157,7 @@ class Explorer:
             self.memory.graph.node(state_id)["depth"] = depth
             self.strategy.discard(state_id)
             if not (state.unreachable or state.final):
-                if depth < self.config.limits.max_depth:
-                    (self.recrawl or self).push(state)
-                elif depth == self.config.limits.max_depth:
-                    self.push_documents(state)
+                self.give_work(state, (self.recrawl or self).push)
             todo += [(t, depth + 1) for _, t in self.memory.graph.graph.out_edges(state_id)
                      if t in self.memory.states]
 
