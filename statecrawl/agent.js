@@ -136,7 +136,7 @@
     natives(Element.prototype, [
       'getAttribute', 'hasAttribute', 'setAttribute', 'removeAttribute', 'toggleAttribute',
       'getAttributeNames', 'closest', 'matches', 'getBoundingClientRect', 'checkVisibility',
-      'getHTML', 'scrollIntoView',
+      'getHTML', 'scrollIntoView', 'hasAttributes',
     ]),
     natives(HTMLElement.prototype, ['click', 'focus', 'blur']),
     natives(HTMLFormElement.prototype, ['requestSubmit']),
@@ -435,6 +435,7 @@
   };
   const ONCE = { __proto__: null, once: true };
   const EVENT_TYPES = keys(POINTER_EVENTS);
+  const ON_NAMES = Arr.map(EVENT_TYPES, (type) => 'on' + type);
 
   // Map(event -> [handler ids]) for listeners, on* attributes and properties, and the
   // [type, handler] pairs a framework keeps for the element (``more``).
@@ -449,11 +450,19 @@
     };
     const byType = hooked && listeners.get(el);
     if (byType) byType.forEach((ids, type) => ids.forEach((count, id) => add(type, id)));
+    // An on* attribute whose property is no function (it did not compile) still names a
+    // handler; most elements have no attribute at all, so their names are read once.
+    let attributes = null;
+    if (hooked && el.nodeType === 1 && Dom.hasAttributes(el)) {
+      const names = Dom.getAttributeNames(el);
+      for (let i = 0; i < names.length; i++) {
+        if (Str.startsWith(names[i], 'on')) (attributes || (attributes = new SafeSet())).add(names[i]);
+      }
+    }
     for (let i = 0; hooked && i < EVENT_TYPES.length; i++) {
-      const type = EVENT_TYPES[i];
-      const prop = el['on' + type];
-      if (typeof prop === 'function') add(type, handlerId(prop));
-      else if (el.nodeType === 1 && Dom.hasAttribute(el, 'on' + type)) add(type, hash(Dom.getAttribute(el, 'on' + type)));
+      const prop = el[ON_NAMES[i]];
+      if (typeof prop === 'function') add(EVENT_TYPES[i], handlerId(prop));
+      else if (attributes && attributes.has(ON_NAMES[i])) add(EVENT_TYPES[i], hash(Dom.getAttribute(el, ON_NAMES[i])));
     }
     for (let i = 0; i < more.length; i++) add(more[i][0], handlerId(more[i][1]));
     return events;
@@ -1452,10 +1461,7 @@
         return;
       }
       Arr.push(owners, el);
-      Arr.push(out, assign(
-        { locator: loc, label: label(el), event, kind, action, status: status(el, how), hover },
-        extra,
-      ));
+      Arr.push(out, { loc, event, kind, action, how, hover, extra });
     };
     const filled = formCandidates(add);
     const all = document.body ? elements(document.body) : [];
@@ -1468,13 +1474,22 @@
       if (!known[i].length) return;
       for (let node = parentOf(el); node; node = parentOf(node)) if (delegating.has(node)) described.add(node);
     });
-    // The nearest delegating ancestor (with no framework to describe it) listening to ``event``.
+    // The nearest delegating ancestor (with no framework to describe it) listening to
+    // ``event``; every element asks, so what each ancestor has above it is kept.
+    const nearest = new SafeMap();  // event -> Map(node -> the delegator at or above it, or null)
     const delegatorOf = (el, event) => {
+      if (!nearest.has(event)) nearest.set(event, new SafeMap());
+      const byNode = nearest.get(event);
+      const path = [];
+      let found = null;
       for (let node = parentOf(el); node; node = parentOf(node)) {
+        if (byNode.has(node)) { found = byNode.get(node); break; }
+        Arr.push(path, node);
         const ids = delegating.get(node)?.get(event);
-        if (ids && !described.has(node)) return [node, 'delegated:' + Arr.join(Arr.sort(Arr.from(ids)), '+')];
+        if (ids && !described.has(node)) { found = [node, 'delegated:' + Arr.join(Arr.sort(Arr.from(ids)), '+')]; break; }
       }
-      return null;
+      for (let i = 0; i < path.length; i++) byNode.set(path[i], found);
+      return found;
     };
     Arr.forEach(all, (el, i) => {
       // What an element offers is cheap to learn, whether it is visible is not: most
@@ -1586,8 +1601,8 @@
     if (scrollWanted && root.scrollHeight > window.innerHeight + 1) {
       Arr.push(owners, root);
       Arr.push(out, {
-        locator: 'window', label: 'end of page', event: 'scroll', kind: 'script',
-        action: 'scroll:end', status: 'visible,enabled', hover: null,
+        loc: 'window', label: 'end of page', event: 'scroll', kind: 'script', action: 'scroll:end',
+        status: 'visible,enabled', hover: null,
       });
     }
     listening.forEach((t) => {
@@ -1597,12 +1612,23 @@
       }
     });
     // A container that serves its descendants is fired through them, not on its own; a label
-    // whose control is an action is a way to fire that control, not a second action.
+    // whose control is an action is a way to fire that control, not a second action. Labels
+    // and statuses are asked of the kept candidates only (a big page offers more than
+    // ``maxActions``).
     const actors = setOf(owners);
-    const kept = Arr.filter(out, (c, i) => !(c.event === 'click' && ((served.has(owners[i])
-      && Str.startsWith(c.action, 'handler:') && !Dom.matches(owners[i], 'a[href], button, summary'))
-      || (owners[i].localName === 'label' && owners[i].control && actors.has(owners[i].control)))));
-    const frames = frameAgents();
+    const kept = [];
+    for (let i = 0; i < out.length && kept.length < CONFIG.maxActions; i++) {
+      const c = out[i];
+      const el = owners[i];
+      if (c.event === 'click' && ((served.has(el) && Str.startsWith(c.action, 'handler:')
+        && !Dom.matches(el, 'a[href], button, summary'))
+        || (el.localName === 'label' && el.control && actors.has(el.control)))) continue;
+      Arr.push(kept, assign({
+        locator: c.loc, label: c.label ?? label(el), event: c.event, kind: c.kind, action: c.action,
+        status: c.status ?? status(el, c.how), hover: c.hover,
+      }, c.extra));
+    }
+    const frames = kept.length < CONFIG.maxActions ? frameAgents() : [];
     for (let i = 0; i < frames.length; i++) {
       const el = frames[i][0];
       if (!visible(el)) continue;
