@@ -138,6 +138,7 @@ class Explorer:
         # are kept) or "coverage" (the functions the transition into a state ran first)
         self.scored = getattr(get_strategy(config.strategy), "scored", None)
         self.seen_words: set[str] = set()
+        self.arrivals: dict[str, Action] = {}  # state id -> the action that first led to it
         self.arrival_covered = 0  # functions the outcome being applied ran first
         self.politeness = Politeness(config.politeness)
         self.outages = Outages()
@@ -1097,6 +1098,8 @@ class Explorer:
         elif explore:
             if self.recrawl is not None and depth < limits.max_depth:
                 self.recrawl.place(state, parent, action)
+            if action is not None:
+                self.arrivals[state_id] = action
             self.give_work(state, (self.recrawl or self).push)
         return state_id
 
@@ -1139,9 +1142,14 @@ class Explorer:
 
     def queue(self, state_id: str, action: Action, depth: int) -> None:
         """Put one pair in the frontier, telling the strategy whether its action is known to
-        take the browser to another page (a link, or an action that led to another URL)."""
+        take the browser to another page (a link, or an action that led to another URL), and
+        whether it is likely to undo the action that led to its state."""
         score = self.memory.states[state_id].score
-        self.strategy.push(Work(state_id, action, depth, self.memory.leaving(action), score))
+        arrival = self.arrivals.get(state_id)
+        returns = arrival is not None and action.undoes(arrival)
+        self.strategy.push(
+            Work(state_id, action, depth, self.memory.leaving(action), score, returns)
+        )
 
     def improve(self, state_id: str, depth: int) -> None:
         """A shorter way to a known state: give it the smaller depth and its due work, and

@@ -49,6 +49,15 @@ class Action:
         """A navigation link: its target depends on its URL only, not on the state."""
         return self.kind == "link"
 
+    def undoes(self, other: Action) -> bool:
+        """Whether this is likely to undo ``other``: the same control, event and handler,
+        whose status ``other`` changed (a section it expanded, a box it checked)."""
+        return (
+            self.locator == other.locator
+            and (self.event, self.action) == (other.event, other.action)
+            and self.status != other.status
+        )
+
     def as_tuple(self) -> tuple[str, str, str, str]:
         """The ``(name, status, event, action)`` tuple."""
         return (self.name, self.status, self.event, self.action)

@@ -71,7 +71,9 @@ class FakeAction:
     the path it fetches (an XHR) as it does. ``fails``:
     firing it raises ``ActionFailed`` (its handler throws); ``hangs``: the page never answers
     (``PageTimeout``); ``navigates``: it loads a new document (a form submitted to the
-    target's URL); ``once``: it works once, then its element is gone from every state.
+    target's URL); ``once``: it works once, then its element is gone from every state;
+    ``status``: what the agent says of the control (``expanded=true`` on an open section's
+    header, say).
     """
 
     label: str
@@ -86,6 +88,7 @@ class FakeAction:
     navigates: bool = False
     once: bool = False
     request: str | None = None
+    status: str = STATUS
 
     def candidate(self) -> dict[str, object]:
         """The candidate the page agent reports for this control."""
@@ -95,7 +98,7 @@ class FakeAction:
             "event": self.event,
             "kind": self.kind,
             "action": self.url if self.kind == "link" else f"listener:{self.locator}",
-            "status": STATUS,
+            "status": self.status,
             "hover": self.hover,
             "values": [],
             "submitter": None,
@@ -193,6 +196,7 @@ class FakeApp:
         once: bool = False,
         misses: int = 0,
         request: str | None = None,
+        status: str = STATUS,
     ) -> FakeAction:
         """Give state ``source`` a control labelled ``label`` that leads to ``target``;
         ``misses``: its first replays do nothing, as on a page too slow to answer in time."""
@@ -208,6 +212,7 @@ class FakeApp:
             navigates=navigates,
             once=once,
             request=request,
+            status=status,
         )
         self.states[source].actions.append(action)
         if misses:

@@ -15,13 +15,17 @@ class Work:
     """One (state, action) pair waiting to be fired; ``depth`` is the state's depth;
     ``leaves``: the action is known to take the browser to another page (a link, or a
     script action seen to lead to another URL), so work that stays is done first;
-    ``score``: what a scored strategy orders by (see :mod:`.novelty`)."""
+    ``score``: what a scored strategy orders by (see :mod:`.novelty`); ``returns``: the
+    action is likely to undo the one that led to its state (see :meth:`Action.undoes`), so
+    it goes first among its state's work: it brings the browser back where more work waits,
+    where another would leave it at a state with none, to be reset."""
 
     state: str
     action: Action
     depth: int
     leaves: bool = field(default=False, compare=False)
     score: float = field(default=0.0, compare=False)
+    returns: bool = field(default=False, compare=False)
 
 
 class _ByState:
@@ -33,7 +37,11 @@ class _ByState:
         self.size = 0
 
     def push(self, work: Work) -> None:
-        self.groups.setdefault(work.state, deque()).append(work)
+        group = self.groups.setdefault(work.state, deque())
+        if work.returns:
+            group.appendleft(work)
+        else:
+            group.append(work)
         if not work.leaves:
             self.staying[work.state] += 1
         self.size += 1

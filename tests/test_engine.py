@@ -110,6 +110,33 @@ def test_a_state_without_url_is_reached_by_replaying_its_path(tmp_path: Path) ->
     assert (stats["resets"], stats["replayed"], stats["unreachable"]) == (3, 2, 0)
 
 
+def test_a_toggle_is_fired_back_before_the_state_it_opened_leaves(tmp_path: Path) -> None:
+    """An FAQ: Help opens a dialog, each question's header opens its answer and closes it
+    again. A state a header opened fires that header first (it leads back to where work
+    waits), not Help (a dialog, where none does): one reset where document order takes
+    three, and the same graph."""
+    app = FakeApp()
+    for name in ("none", "q1", "q2", "help", "q1 help", "q2 help", "q1 q2"):
+        app.state(name)
+    closed, opened = "visible,enabled,expanded=false", "visible,enabled,expanded=true"
+    for source, shown_by_help in (("none", "help"), ("q1", "q1 help"), ("q2", "q2 help")):
+        app.action(source, "Help", shown_by_help)
+        app.action(shown_by_help, "Close", source)
+    app.action("none", "Question 1", "q1", status=closed)
+    app.action("none", "Question 2", "q2", status=closed)
+    app.action("q1", "Question 1", "none", status=opened)
+    app.action("q1", "Question 2", "q1 q2", status=closed)
+    app.action("q2", "Question 1", "q1 q2", status=closed)
+    app.action("q2", "Question 2", "none", status=opened)
+    result = explore(app, tmp_path / "out", limits={"max_depth": 3})
+    assert app.fired()[:6] == [
+        ("none", "Help"), ("help", "Close"), ("none", "Question 1"), ("q1", "Question 1"),
+        ("none", "Question 2"), ("q2", "Question 2"),
+    ]  # fmt: skip
+    assert len(result) == 7 and result.stats["transitions"] == 12
+    assert (result.stats["resets"], result.stats["replayed"]) == (1, 2)
+
+
 def test_a_state_whose_path_is_gone_is_unreachable_not_fatal(tmp_path: Path) -> None:
     """A one-time offer in a menu: its button is gone once taken, so the replay of the way
     to the offer fails (from where the browser is, then from the start URL; and both once

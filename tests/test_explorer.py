@@ -9,7 +9,9 @@ from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.browser import Browser
-from statecrawl.state import Action
+from statecrawl.config import Config
+from statecrawl.explorer import Explorer
+from statecrawl.state import Action, Snapshot
 from tests.conftest import PAGES, Site, labels
 
 CLAIMS = re.compile(r"CLAIMS (US\d+)")
@@ -23,6 +25,33 @@ def test_tabs_every_tab_once(site: Site, crawl) -> None:
         "Overview", "Specifications", "Reviews", "Support"
     }
     assert result.stats["transitions"] >= 12  # every tab fired in every state
+
+
+def test_an_opened_section_is_closed_by_its_header_before_the_crawl_moves_on(
+    site: Site, tmp_path
+) -> None:
+    """Each question's header is fired again in the state it opened (it closes the answer),
+    before Help, which comes first in the page but leads to a dialog where no work of the
+    start's depth waits: the start's four sections cost no reset."""
+    site.page("/", "accordion.html")
+    fired: list[tuple[str, str]] = []
+
+    class Recording(Browser):
+        def fire(self, action: Action, light: bool = False) -> Snapshot:
+            fired.append((action.label, action.status.rsplit(",", 1)[-1]))
+            return super().fire(action, light)
+
+    config = Config.from_mapping({
+        "start_urls": [site.url("/")], "out": tmp_path / "out", "archive": {"enabled": False},
+        "limits": {"max_depth": 2},
+    })  # fmt: skip
+    explorer = Explorer(config, browser_factory=lambda c, net: Recording(c, capture_network=net))
+    result = explorer.run()
+    for n in range(1, 5):
+        opening = fired.index((f"Question {n}", "expanded=false"))
+        assert fired[opening + 1] == (f"Question {n}", "expanded=true")
+    assert len(result) == 1 + 5 + 4 + 6  # the start, 5 at depth 1, 4 with Help, 6 pairs open
+    assert result.stats["plugin_failures"] == 0
 
 
 def test_on_attributes_and_properties(site: Site, crawl) -> None:

@@ -192,3 +192,17 @@ def test_snapshot_from_agent_reads_camel_case_fields() -> None:
     assert s.frames == [{"t": 1, "ops": []}]
     assert [a.label for a in s.actions()] == ["Search", "Reset"]
     assert [a.event for a in s.actions()] == ["submit", "click"]
+
+
+def test_an_action_undoes_the_same_control_whose_status_it_changed() -> None:
+    def header(status: str, action: str = "handler:click:1") -> Action:
+        return Action(name='#q1 "Question 1"', status=status, event="click", action=action,
+                      locator="#q1", label="Question 1")
+
+    opened = header("visible,enabled,expanded=false")
+    assert header("visible,enabled,expanded=true").undoes(opened)
+    assert not header("visible,enabled,expanded=false").undoes(opened)  # "next page" again
+    assert not header("visible,enabled,expanded=true", "handler:click:2").undoes(opened)
+    other = Action(name='#q2 "Question 2"', status="visible,enabled,expanded=true",
+                   event="click", action="handler:click:1", locator="#q2", label="Question 2")
+    assert not other.undoes(opened)

@@ -411,3 +411,12 @@ def test_fair_sites_names_its_strategy_and_fails_early_for_an_unknown_one() -> N
 def test_novelty_doctest_runs() -> None:
     module = importlib.import_module("statecrawl.strategies.novelty")
     assert doctest.testmod(module).failed == 0
+
+
+@pytest.mark.parametrize("cls", [BreadthFirst, DepthFirst])
+def test_work_that_returns_goes_first_among_its_states(cls: type) -> None:
+    strategy = push_all(cls(seed=0), [work("s", 0, depth=1), work("s", 1, depth=1)])
+    back = Work("s", Action(name="s#back", status="visible", event="click", action="h9"), 1,
+                returns=True)
+    strategy.push(back)
+    assert names(drain(strategy, "s")) == ["s#back", "s#0", "s#1"]
