@@ -601,7 +601,8 @@ class Browser:
             if not (light or any(result.get(k) for k in ended)):
                 again = self._call("snapshot", {"volatile": self.volatile, "light": False})
                 if again.get("leaving") or again.get("missing"):
-                    again = None  # the mouse's leaving started a navigation
+                    # the mouse's leaving started a navigation: followed as the fire's own
+                    result, again = {**result, "leaving": True}, None
         self._failed(result)
         if result.get("missing"):
             raise ActionFailed("the page agent is missing from this page")

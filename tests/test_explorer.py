@@ -105,6 +105,31 @@ def test_a_hover_action_leaves_the_mouse_over_nothing(site: Site) -> None:
     ]
 
 
+def test_a_navigation_started_by_the_mouse_leaving_is_followed(site: Site) -> None:
+    """A card that sends the page elsewhere when the pointer leaves it ("exit intent"):
+    parking the mouse after its hover-revealed button was fired starts a navigation, and
+    the state that follows is the page it leads to, with its candidates (whether the
+    snapshot after parking meets the old document leaving or the new one, a race)."""
+    site.html("/", """<!DOCTYPE html><style>.card button { visibility: hidden }
+      .card:hover button { visibility: visible }</style>
+      <div class="card" style="padding: 2em">Offer <button id="more">More</button>
+      <p id="out"></p></div><script>
+      more.addEventListener("click", () => { out.textContent = "Details of the offer"; });
+      document.querySelector(".card").addEventListener("mouseleave", () => {
+        location.href = "/left";
+      });</script>""")
+    site.html("/left", "<!DOCTYPE html><p>Leaving so soon?</p><button>Stay</button>")
+    url = site.url("/")
+    with Browser(statecrawl.Config(start_urls=(url,))) as browser:
+        browser.start()
+        more = next(Action.from_candidate(c) for c in browser.load(url).candidates
+                    if c["label"] == "More")
+        assert more.hover
+        after = browser.fire(more)
+    assert after.url == site.url("/left")
+    assert [c["label"] for c in after.candidates] == ["Stay"]
+
+
 def test_pushstate_router_states_have_urls(site: Site, crawl) -> None:
     site.page("/router/", "router.html")
     for route in "abc":
