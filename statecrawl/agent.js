@@ -2123,6 +2123,12 @@
       }
       fired();
     },
+    // The navigation the page began did not leave it (it turned into a download): the
+    // document is the page's again.
+    stay(opts, done) {
+      if (phase === 'leaving') { phase = 'idle'; leavingTo = null; }
+      done({});
+    },
     // Fire several actions in a row (a replay), each settling before the next: one round trip.
     // Stops at the first that fails or leaves the page.
     replay(specs, done) {
@@ -2207,7 +2213,7 @@
   }
   const METHODS = {
     __proto__: null, snapshot: agent.snapshot, fire: agent.fire, replay: agent.replay, point: agent.point,
-    login: agent.login, present: agent.present,
+    login: agent.login, present: agent.present, stay: agent.stay,
   };
   Dom.addEventListener(window, CHANNEL.request, (event) => {
     const detail = receive(event);

@@ -550,16 +550,23 @@ class Browser:
         self, light: bool = False, navigating: bool = False, loading: bool = False
     ) -> Snapshot:
         """The current document's snapshot once loaded and settled, riding out navigations
-        within the load timeout; ``navigating``: an action started one, and a call may wait
+        within the load timeout (one that turns into a download leaves the document where it
+        is); ``navigating``: an action started one, and a call may wait
         in the document being left until the next one commits; ``loading``: a load started
         the document, whose page may keep the agent from answering until the load timeout
         (a thousand frames loading in the agent's own thread)."""
         deadline = time.monotonic() + self.config.timing.load_timeout
+        stayed = False
         while True:
             limit = deadline - time.monotonic() if loading else None
             arg = {"volatile": self.volatile, "light": light}
             result = self._call("snapshot", arg, limit)
             left = result.get("leaving") or result.get("missing")
+            downloading = self.downloads is not None and self.downloads.started()
+            if result.get("leaving") and downloading and not stayed:
+                stayed = True  # the navigation turned into a download: no new document comes
+                self._call("stay", {})
+                continue
             if (left or navigating) and time.monotonic() > deadline:
                 raise PageTimeout("a navigation did not complete in time")
             if not left:
@@ -606,17 +613,20 @@ class Browser:
         self._failed(result)
         if result.get("missing"):
             raise ActionFailed("the page agent is missing from this page")
+        saved = None  # the URL of a navigation that turned into a download
         if result.get("navigating") or result.get("leaving"):
             where, blocked, dialogs = answers.departure(result)
             snapshot = self.settled(light, navigating=True)
             snapshot.navigated = where or snapshot.url
             snapshot.blocked = [*blocked, *snapshot.blocked]
             snapshot.dialogs = [*dialogs, *snapshot.dialogs]
+            if self.downloads is not None and self.downloads.started():
+                saved = where
         elif again is not None:
             snapshot = self._unhovered(Snapshot.from_agent(result), self._snapshot(again))
         else:
             snapshot = self._snapshot(result)
-        snapshot.downloads = self._downloaded()
+        snapshot.downloads = self._downloaded(saved)
         if result.get("absent") is not None:
             raise OptionAbsent(int(answers.number(result["absent"], "the options shown")), snapshot)
         return snapshot

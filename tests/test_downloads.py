@@ -171,3 +171,48 @@ def test_without_the_archive_a_download_is_still_a_document(
     (document,) = [d for _, d in result.graph.nodes(data=True) if d["kind"] == "document"]
     assert document["url"] == site.url("/report.pdf") and document["size"] == len(PDF)
     assert document["content_type"] == "application/pdf"
+
+
+def _serve_exports(site: Site) -> None:
+    """A results page whose export form posts to the server and whose Report button's
+    script sets ``location``: both navigations turn into downloads."""
+    site.html("/", """<html><body><h1>Results</h1>
+      <form method="post" action="/export"><input type="hidden" name="q" value="battery">
+      <button>Export CSV</button></form>
+      <button id="pdf" onclick="location.href = '/report.pdf?download=1'">Report</button>
+      </body></html>""")
+    site.handler("/export", lambda _r: Response(CSV, content_type="text/csv", headers={
+        "Content-Disposition": "attachment; filename=results.csv"}))  # fmt: skip
+    site.handler("/report.pdf", lambda _r: Response(PDF, content_type="application/pdf", headers={
+        "Content-Disposition": "attachment; filename=report.pdf"}))  # fmt: skip
+
+
+def test_a_form_and_a_script_whose_navigation_turns_into_a_download(
+    site: Site, crawl: Callable[..., statecrawl.Crawl]
+) -> None:
+    """Each navigation turns into a download, the page stays where it was, and the crawl
+    goes on from it at once (it waited out the load timeout, then recorded a failure and no
+    document)."""
+    _serve_exports(site)
+    result = crawl(site.url("/"), max_depth=1, archive={"thumbnails": False},
+                   timing={"load_timeout": 20})  # fmt: skip
+    graph = result.graph
+    assert [k for _, k in graph.nodes(data="kind")].count("state") == 1
+    documents = {d["filename"]: d for _, d in graph.nodes(data=True) if d["kind"] == "document"}
+    assert set(documents) == {"results.csv", "report.pdf"}
+    assert documents["results.csv"]["size"] == len(CSV)
+    assert result.stats["failures"] == 0
+    archived = {(kind, url): body for kind, url, body, _ in _records(result)}
+    assert archived["response", site.url("/report.pdf?download=1")] == PDF
+
+
+def test_without_the_archive_a_navigation_turned_download_is_named_by_its_url(
+    site: Site, crawl: Callable[..., statecrawl.Crawl]
+) -> None:
+    _serve_exports(site)
+    result = crawl(site.url("/"), max_depth=1, timing={"load_timeout": 20})
+    documents = [d for _, d in result.graph.nodes(data=True) if d["kind"] == "document"]
+    urls = {d["url"] for d in documents}
+    assert urls == {site.url("/export"), site.url("/report.pdf?download=1")}
+    assert {d["size"] for d in documents} == {len(CSV), len(PDF)}
+    assert result.stats["failures"] == 0
