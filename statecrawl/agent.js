@@ -315,6 +315,7 @@
     try {
       if (root.mode === 'closed') closedRoots.set(this, root);
       watchRoot(root);
+      if (briefRoot) briefRoot(root);
     } catch (e) { /* never break the page */ }
     return root;
   };
@@ -675,8 +676,10 @@
   // ---- CSS animations and transitions -----------------------------------------------------------
   // Animations last a millisecond and transitions do not run (a style change takes effect at
   // once; a 1 ms transition would make every style change of every element one, their
-  // default duration being 0 s for all properties), and a page settles once the animations
-  // running have ended. A kit waits for an overlay's enter or leave animation to end
+  // default duration being 0 s for all properties), in the document and in every shadow
+  // root, and an animation a script starts (``el.animate``, as web-component kits run theirs)
+  // lasts a millisecond an iteration too; a page settles once the animations running have
+  // ended (``browser.animations = "page"`` leaves all of them at the page's own pace). A kit waits for an overlay's enter or leave animation to end
   // (animationend, transitionend, or a timer as long as the computed duration) before it puts
   // the DOM in its end state: at the page's own pace, hundreds of ms an action for the same
   // end state, and a snapshot taken before it is half-way. Kits take a 0 s duration as no
@@ -687,24 +690,46 @@
   const BRIEF = new CSSStyleSheet();
   BRIEF.replaceSync('*, *::before, *::after, *::backdrop { animation-duration: 1ms !important; '
     + 'transition-duration: 0s !important; transition-delay: 0s !important; }');
-  const adopted = ownDescriptor(Document.prototype, 'adoptedStyleSheets');
-  if (adopted && adopted.set) {
+  const withBrief = (sheets) => (Arr.includes(sheets, BRIEF) ? sheets : Arr.concat(sheets, [BRIEF]));
+  // Adopts the sheet into ``root`` and keeps it there when the page replaces the root's
+  // adopted sheets (``mine``: which roots of the prototype's kind are the crawler's to brief).
+  function briefAdopted(proto, mine) {
+    const adopted = ownDescriptor(proto, 'adoptedStyleSheets');
+    if (!adopted || !adopted.set) return null;
     const setAdopted = uncurry(adopted.set);
-    const withBrief = (sheets) => (Arr.includes(sheets, BRIEF) ? sheets : Arr.concat(sheets, [BRIEF]));
-    defineProperty(Document.prototype, 'adoptedStyleSheets', {
+    defineProperty(proto, 'adoptedStyleSheets', {
       __proto__: null, configurable: true, enumerable: adopted.enumerable, get: adopted.get,
-      set(sheets) { setAdopted(this, this === document && isArray(sheets) ? withBrief(sheets) : sheets); },
+      set(sheets) { setAdopted(this, mine(this) && isArray(sheets) ? withBrief(sheets) : sheets); },
     });
-    setAdopted(document, withBrief(Arr.from(apply(adopted.get, document, []))));
+    return (root) => setAdopted(root, withBrief(Arr.from(apply(adopted.get, root, []))));
+  }
+  let briefRoot = null;  // adopts the sheet into a new shadow root (null: animations at page pace)
+  if (CONFIG.briefAnimations) {
+    const briefDocument = briefAdopted(Document.prototype, (root) => root === document);
+    if (briefDocument) briefDocument(document);
+    briefRoot = briefAdopted(ShadowRoot.prototype, () => true);
+    const nativeAnimate = Element.prototype.animate;
+    Element.prototype.animate = function (keyframes, options) {
+      try {
+        if (typeof options === 'number') options = min(options, 1);
+        else if (options && typeof options === 'object' && typeof options.duration === 'number') {
+          options = assign({}, options, { duration: min(options.duration, 1) });
+        }
+      } catch (e) { /* never break the page */ }
+      return apply(nativeAnimate, this, [keyframes, options]);
+    };
   }
   // A finite animation that ends within timer_ms (a delayed one may wait longer: a toast's
   // fade) is pending work, as a short timer is; an infinite one never ends and is not.
+  // (A document's animations leave out those of its shadow trees: each root is asked too.)
   const documentAnimations = uncurry(Document.prototype.getAnimations);
+  const rootAnimations = uncurry(ShadowRoot.prototype.getAnimations);
   const playState = getter(Animation.prototype, 'playState');
   const effectOf = getter(Animation.prototype, 'effect');
   const computedTiming = uncurry(AnimationEffect.prototype.getComputedTiming);
   function animating() {
-    const all = documentAnimations(document);
+    let all = documentAnimations(document);
+    if (knownRoots.size) Arr.forEach(liveRoots(), (root) => { all = Arr.concat(all, rootAnimations(root)); });
     for (let i = 0; i < all.length; i++) {
       const effect = playState(all[i]) === 'running' && effectOf(all[i]);
       const timing = effect && computedTiming(effect);

@@ -227,6 +227,7 @@ class Browser:
             "waitMs": config.timing.wait_ms,
             "maxActions": config.limits.max_actions_per_state,
             "dialogs": config.browser.dialogs,
+            "briefAnimations": config.browser.animations == "brief",
             "inputs": {name: list(values) for name, values in config.inputs.values.items()},
             "defaultText": config.inputs.default_text,
             "maxOptions": config.inputs.max_options,

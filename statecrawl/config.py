@@ -240,6 +240,10 @@ class BrowserSettings:
     ``coverage``: record which functions of the in-scope scripts ran (V8's precise coverage,
     ``coverage.json``; see :mod:`statecrawl.coverage`); off by default, since it costs more
     than a tenth of the crawl time (``benchmarks/coverage.py``).
+    ``animations``: ``"brief"`` makes CSS animations and those scripts start last a
+    millisecond and runs no CSS transition, so that an action's end state is there as soon
+    as the page settles; ``"page"`` lets the page animate at its own pace (a state is then
+    taken once the page is quiet, maybe half-way through a long animation).
     """
 
     binary: str | None = None
@@ -251,6 +255,7 @@ class BrowserSettings:
     dialogs: Literal["accept", "dismiss"] = "accept"
     recycle_after: int | None = 1000
     coverage: bool = False
+    animations: Literal["brief", "page"] = "brief"
 
     def __post_init__(self) -> None:
         _normalise(self, "browser.")

@@ -169,6 +169,26 @@ def test_a_state_is_the_end_of_its_css_animations(site: Site) -> None:
         assert '<p id="status">open</p>' in opened.html
         browser.fire(actions["Save"])
         assert shown(browser, ("Saved",)) == {"Saved"}
+        assert shown(browser, ("drawer open",)) == set()
+        browser.fire(actions["Drawer"])  # its animation: in a shadow root's own sheet
+        assert shown(browser, ("drawer open",)) == {"drawer open"}
+        browser.fire(actions["Fade"])  # its animation: started by a script
+        assert shown(browser, ("faded in",)) == {"faded in"}
+
+
+def test_animations_at_the_pages_own_pace(site: Site) -> None:
+    """``browser.animations = "page"``: the 2 s animations run their course, and a state
+    is taken once the page is quiet, half-way through them."""
+    url = serve(site, "animated")
+    settings = {"start_urls": [url], "browser": {"animations": "page"}}
+    with Browser(statecrawl.Config.from_mapping(settings)) as browser:
+        browser.start()
+        start = browser.load(url)
+        actions = {c["label"]: Action.from_candidate(c) for c in start.candidates}
+        assert '<div id="menu" class="entering">' in browser.fire(actions["Open"]).html
+        browser.fire(actions["Drawer"])
+        browser.fire(actions["Fade"])
+        assert shown(browser, ("drawer open", "faded in")) == set()
 
 
 class Shown(statecrawl.Plugin):

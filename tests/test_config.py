@@ -238,6 +238,7 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("[browser]\nwindow_width = 100", ["browser.window_width", "at least 200"]),
     ("[browser]\nwindow_height = 100_000", ["browser.window_height", "pixels"]),
     ("[browser]\ndialogs = 'ignore'", ["browser.dialogs", "'accept'"]),
+    ("[browser]\nanimations = 'none'", ["browser.animations", "'brief'", "'page'"]),
     ("[browser]\nextra_args = ['http://elsewhere.test/']", ["browser.extra_args", "--flags"]),
     ('[browser]\nbinary = "chro\\u0000mium"', ["browser.binary", "NUL"]),
     # archive
