@@ -17,8 +17,9 @@ class Work:
     script action seen to lead to another URL), so work that stays is done first;
     ``score``: what a scored strategy orders by (see :mod:`.novelty`); ``returns``: the
     action is likely to undo the one that led to its state (see :meth:`Action.undoes`), so
-    it goes first among its state's work: it brings the browser back where more work waits,
-    where another would leave it at a state with none, to be reset."""
+    breadth-first takes it first among its state's work: it brings the browser back where
+    the level's work waits, where another would leave it at a state with none, to be reset
+    (depth-first and the scored orders go on from the new state instead)."""
 
     state: str
     action: Action
@@ -36,9 +37,10 @@ class _ByState:
         self.staying: Counter[str] = Counter()  # state -> its work that does not leave
         self.size = 0
 
-    def push(self, work: Work) -> None:
+    def push(self, work: Work, first: bool = False) -> None:
+        """Add ``work`` after its state's others (``first``: before them)."""
         group = self.groups.setdefault(work.state, deque())
-        if work.returns:
+        if first:
             group.appendleft(work)
         else:
             group.append(work)
@@ -85,7 +87,7 @@ class BreadthFirst:
         self.depth_of: dict[str, int] = {}
 
     def push(self, work: Work) -> None:
-        self.levels.setdefault(work.depth, _ByState()).push(work)
+        self.levels.setdefault(work.depth, _ByState()).push(work, first=work.returns)
         self.depth_of[work.state] = work.depth
 
     def pop(self, near: Sequence[str] = ()) -> Work | None:

@@ -413,10 +413,13 @@ def test_novelty_doctest_runs() -> None:
     assert doctest.testmod(module).failed == 0
 
 
-@pytest.mark.parametrize("cls", [BreadthFirst, DepthFirst])
-def test_work_that_returns_goes_first_among_its_states(cls: type) -> None:
+@pytest.mark.parametrize("cls", [BreadthFirst, DepthFirst, Novelty])
+def test_breadth_first_takes_work_that_returns_first_among_its_states(cls: type) -> None:
+    """Breadth-first goes back where its level's work waits; depth-first and novelty go on
+    from the new state, in its order."""
     strategy = push_all(cls(seed=0), [work("s", 0, depth=1), work("s", 1, depth=1)])
     back = Work("s", Action(name="s#back", status="visible", event="click", action="h9"), 1,
                 returns=True)
     strategy.push(back)
-    assert names(drain(strategy, "s")) == ["s#back", "s#0", "s#1"]
+    first = ["s#back", "s#0", "s#1"] if cls is BreadthFirst else ["s#0", "s#1", "s#back"]
+    assert names(drain(strategy, "s")) == first
