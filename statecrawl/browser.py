@@ -597,9 +597,11 @@ class Browser:
         was left (a row re-rendered under it would show its hover-revealed buttons)."""
         spec = {**action.spec(), "volatile": self.volatile, "light": light}
         again = None  # the snapshot taken again once the mouse was parked
+        moved = False  # ... in another document: the mouse's leaving navigated
         if not action.hover:
             result = self._call("fire", spec)
         else:
+            document = self._document()[0]
             self.hover(action.hover)
             try:
                 result = self._call("fire", {**spec, "light": True})
@@ -611,6 +613,8 @@ class Browser:
                 if again.get("leaving") or again.get("missing"):
                     # the mouse's leaving started a navigation: followed as the fire's own
                     result, again = {**result, "leaving": True}, None
+                else:
+                    moved = self._document()[0] != document
         self._failed(result)
         if result.get("missing"):
             raise ActionFailed("the page agent is missing from this page")
@@ -625,6 +629,8 @@ class Browser:
                 saved = where
         elif again is not None:
             snapshot = self._unhovered(Snapshot.from_agent(result), self._snapshot(again))
+            if moved:
+                snapshot.navigated = snapshot.url
         else:
             snapshot = self._snapshot(result)
         snapshot.downloads = self._downloaded(saved)

@@ -108,8 +108,9 @@ def test_a_hover_action_leaves_the_mouse_over_nothing(site: Site) -> None:
 def test_a_navigation_started_by_the_mouse_leaving_is_followed(site: Site) -> None:
     """A card that sends the page elsewhere when the pointer leaves it ("exit intent"):
     parking the mouse after its hover-revealed button was fired starts a navigation, and
-    the state that follows is the page it leads to, with its candidates (whether the
-    snapshot after parking meets the old document leaving or the new one, a race)."""
+    the state that follows is the page it leads to, with its candidates, and the action is
+    known to navigate (whether the snapshot after parking meets the old document leaving or
+    the new one, a race)."""
     site.html("/", """<!DOCTYPE html><style>.card button { visibility: hidden }
       .card:hover button { visibility: visible }</style>
       <div class="card" style="padding: 2em">Offer <button id="more">More</button>
@@ -126,7 +127,7 @@ def test_a_navigation_started_by_the_mouse_leaving_is_followed(site: Site) -> No
                     if c["label"] == "More")
         assert more.hover
         after = browser.fire(more)
-    assert after.url == site.url("/left")
+    assert after.url == after.navigated == site.url("/left")
     assert [c["label"] for c in after.candidates] == ["Stay"]
 
 
