@@ -19,6 +19,7 @@ for good, and what was recorded through it is fired.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from .policy import Requests
 
@@ -111,6 +112,36 @@ class Equivalence:
         if self.inferred.get(key):
             lost.setdefault(key, set()).update(self.inferred.pop(key))
         return lost
+
+    def dump(self) -> dict[str, Any]:
+        """What a checkpoint keeps, as rows: each action's requests (``None``: they varied),
+        each pair's agreements or breakage, the states recorded through each action."""
+        rows: dict[str, Any] = {}
+        for key, made in self.made.items():
+            rows[f"made {key}"] = None if made is VARIED else [list(r) for r in made]
+        for pair, count in self.agreed.items():
+            rows["agreed " + " ".join(sorted(pair))] = count
+        for pair in self.broken:
+            rows["broken " + " ".join(sorted(pair))] = True
+        for key, states in self.inferred.items():
+            rows[f"inferred {key}"] = sorted(states)
+        return rows
+
+    def load(self, rows: Mapping[str, Any]) -> None:
+        """Take back what :meth:`dump` kept."""
+        for row, value in rows.items():
+            kind, _, rest = row.partition(" ")
+            if kind == "made":
+                self.made[rest] = VARIED if value is None else tuple(tuple(r) for r in value)
+            elif kind == "agreed":
+                a, b = rest.split(" ")
+                self.agreed[frozenset((a, b))] = int(value)
+                self.partners.setdefault(a, set()).add(b)
+                self.partners.setdefault(b, set()).add(a)
+            elif kind == "broken":
+                self.broken.add(frozenset(rest.split(" ")))
+            elif kind == "inferred":
+                self.inferred[rest] = set(value)
 
     def _break(self, pair: frozenset[str]) -> dict[str, set[str]]:
         """Break ``pair`` for good; the states each of its actions was inferred in (the pair

@@ -2,7 +2,8 @@
 
 The engine decides, a :class:`Memory` remembers: the graph and its states, the index of
 state keys, the actions fired, the ways learned (URL tables, edges and their actions), the
-merges, the learned volatility and the inference evidence. The store saves and restores it
+merges, the learned volatility, the inference and equivalence evidence, the popups' sizes
+and the families of actions seen to leave a page. The store saves and restores it
 (:mod:`.resume`). :meth:`Memory.retarget` is the only code that changes a state id: merges
 (volatility learned) and the naming at the end of a run are built on it, so no table can be
 forgotten when ids change.

@@ -68,6 +68,16 @@ class Leaving:
     def __call__(self, action: Action) -> bool:
         return action.is_link or self.family(action) in self.families
 
+    def dump(self) -> dict[str, bool]:
+        """What a checkpoint keeps: a row per family (``event locator``)."""
+        return {f"{event} {locator}": True for event, locator in self.families}
+
+    def load(self, rows: Mapping[str, Any]) -> None:
+        """Take back what :meth:`dump` kept."""
+        for row in rows:
+            event, _, locator = row.partition(" ")
+            self.families.add((event, locator))
+
 
 WORD = re.compile(r"[^\W_]{3,}")
 # The requests an action's effect may depend on: what a page's scripts ask its server for.

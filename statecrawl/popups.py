@@ -12,6 +12,8 @@ for that control, which is then never used again, and the choices it left out ar
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from .state import Action
 
@@ -51,3 +53,23 @@ class Popups:
         del self.shown[action.name]
         self.varied.add(action.name)
         return self.left_out.pop(action.name, [])
+
+    def dump(self) -> dict[str, Any]:
+        """What a checkpoint keeps, as rows by control: its count, that it varied, the
+        choices left out on its word."""
+        rows: dict[str, Any] = {f"shown {name}": count for name, count in self.shown.items()}
+        rows.update({f"varied {name}": True for name in self.varied})
+        for name, left in self.left_out.items():
+            rows[f"left {name}"] = [[state, action.to_data()] for state, action in left]
+        return rows
+
+    def load(self, rows: Mapping[str, Any]) -> None:
+        """Take back what :meth:`dump` kept."""
+        for row, value in rows.items():
+            kind, _, name = row.partition(" ")
+            if kind == "shown":
+                self.shown[name] = int(value)
+            elif kind == "varied":
+                self.varied.add(name)
+            elif kind == "left":
+                self.left_out[name] = [(state, Action.from_data(data)) for state, data in value]

@@ -109,7 +109,13 @@ class Saver:
         gone["tables"] = [
             (name, k) for name, table in tracked.items() for k in table.changed if k not in table
         ]
-        small_tables = {"retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried}, **extra}
+        small_tables = {
+            "retried": {f"{s}{SEPARATOR}{k}": True for s, k in e.retried},
+            "equivalence": e.equivalence.dump(),
+            "popups": e.popups.dump(),
+            "leaving": e.leaving.dump(),
+            **extra,
+        }
         values = {(name, k): v for name, table in small_tables.items() for k, v in table.items()}
         small = {key: _token(v) for key, v in values.items()}
         rows["tables"] += [
@@ -169,6 +175,9 @@ def restore(
         setattr(e, name, kind(tables.get(name, {})))
     pairs = (key.partition(SEPARATOR) for key in tables.get("retried", {}))
     e.retried = {(state, action) for state, _, action in pairs}
+    e.equivalence.load(tables.get("equivalence", {}))
+    e.popups.load(tables.get("popups", {}))
+    e.leaving.load(tables.get("leaving", {}))
 
 
 def restore_stats(stats: Any, saved: Mapping[str, Any]) -> None:

@@ -83,6 +83,16 @@ def test_a_checkpoint_gives_back_every_table(tmp_path: Path) -> None:
     memory.departures[f"{URL}y"] = ["http://elsewhere/"]
     memory.per_url[f"{URL}a"] = 1
     memory.merged["old"] = "a"
+    memory.equivalence.made.update({"k1": (("GET", f"{URL}api", ""),), "k2": None})
+    memory.equivalence.agreed[frozenset(("k1", "k3"))] = 2
+    memory.equivalence.partners.update({"k1": {"k3"}, "k3": {"k1"}})
+    memory.equivalence.broken.add(frozenset(("k1", "k2")))
+    memory.equivalence.inferred["k3"] = {"b", "c"}
+    choose = action("menu")
+    memory.popups.absent(choose, 2)
+    memory.popups.leave_out("b", choose)
+    memory.popups.varied.add('#other "Other"')
+    memory.leaving.record(action("open"), f"{URL}a", f"{URL}b")
     directory = CrawlDirectory(tmp_path / "out")
     try:
         store = open_store(directory.path)
@@ -104,3 +114,8 @@ def test_a_checkpoint_gives_back_every_table(tmp_path: Path) -> None:
     for name in TRACKED:
         assert dict(getattr(back, name)) == dict(getattr(memory, name)), name
     assert back.per_site == memory.per_site
+    for part in ("made", "agreed", "partners", "broken", "inferred"):
+        assert getattr(back.equivalence, part) == getattr(memory.equivalence, part), part
+    for part in ("shown", "varied", "left_out"):
+        assert getattr(back.popups, part) == getattr(memory.popups, part), part
+    assert back.leaving.families == memory.leaving.families
