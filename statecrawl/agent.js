@@ -679,8 +679,9 @@
   // default duration being 0 s for all properties), in the document and in every shadow
   // root, and an animation a script starts (``el.animate``, as web-component kits run theirs)
   // lasts a millisecond an iteration too; a page settles once the animations running have
-  // ended (``browser.animations = "page"`` leaves all of them at the page's own pace). A kit waits for an overlay's enter or leave animation to end
-  // (animationend, transitionend, or a timer as long as the computed duration) before it puts
+  // ended (``browser.animations = "page"`` leaves all of them at the page's own pace). A kit
+  // waits for an overlay's enter or leave animation to end (animationend, transitionend, or
+  // a timer as long as the computed duration) before it puts
   // the DOM in its end state: at the page's own pace, hundreds of ms an action for the same
   // end state, and a snapshot taken before it is half-way. Kits take a 0 s duration as no
   // transition, as they do for users who ask for reduced motion. An animation's delay is kept:

@@ -453,7 +453,7 @@ class Browser:
             loader, url = self._document()
             if loader != before[0] and url != "about:blank":
                 return True
-            if self.downloads is not None and self.downloads.started():
+            if self._downloading():
                 return False
             if time.monotonic() > deadline:
                 raise TimeoutException("no document was committed in time")
@@ -563,8 +563,7 @@ class Browser:
             arg = {"volatile": self.volatile, "light": light}
             result = self._call("snapshot", arg, limit)
             left = result.get("leaving") or result.get("missing")
-            downloading = self.downloads is not None and self.downloads.started()
-            if result.get("leaving") and downloading and not stayed:
+            if result.get("leaving") and not stayed and self._downloading():
                 stayed = True  # the navigation turned into a download: no new document comes
                 self._call("stay", {})
                 continue
@@ -625,7 +624,7 @@ class Browser:
             snapshot.navigated = where or snapshot.url
             snapshot.blocked = [*blocked, *snapshot.blocked]
             snapshot.dialogs = [*dialogs, *snapshot.dialogs]
-            if self.downloads is not None and self.downloads.started():
+            if self._downloading():
                 saved = where
         elif again is not None:
             snapshot = self._unhovered(Snapshot.from_agent(result), self._snapshot(again))
@@ -637,6 +636,10 @@ class Browser:
         if result.get("absent") is not None:
             raise OptionAbsent(int(answers.number(result["absent"], "the options shown")), snapshot)
         return snapshot
+
+    def _downloading(self) -> bool:
+        """Whether a download began since the last was taken (a look at its folder)."""
+        return self.downloads is not None and self.downloads.started()
 
     def _downloaded(self, url: str | None = None) -> list[dict[str, Any]]:
         """Wait, within the load timeout, for the downloads begun (``url``: a load of it was
