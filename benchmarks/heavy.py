@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 import statecrawl  # noqa: E402
 from statecrawl.browser import Browser  # noqa: E402
-from statecrawl.explorer import Explorer  # noqa: E402
+from statecrawl.engine import Explorer  # noqa: E402
 from tests.pages.apps.server import Quiet, handle  # noqa: E402
 
 APP = "/swagger/"

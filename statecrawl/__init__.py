@@ -6,6 +6,7 @@
 """
 
 import importlib
+import warnings
 from typing import TYPE_CHECKING, Any
 
 from .config import Config
@@ -29,16 +30,23 @@ from .version import __version__
 
 if TYPE_CHECKING:
     from . import analysis
-    from .explorer import Explorer, Stats, crawl, crawl_by_role
+    from .api import crawl, crawl_by_role
+    from .engine import Stats
 
-# Imported on first use: the explorer brings in Selenium, which reading a crawl never needs.
-_LAZY = {
-    "Explorer": "explorer", "Stats": "explorer", "crawl": "explorer", "crawl_by_role": "explorer",
-    "analysis": None,
-}
+# Imported on first use: the engine brings in Selenium, which reading a crawl never needs.
+_LAZY = {"Stats": "engine", "crawl": "api", "crawl_by_role": "api", "analysis": None}
+# Internals that were public names once, kept for one release (0.2 drops them).
+_MOVED = {"Explorer": "engine"}
 
 
 def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        warnings.warn(
+            f"statecrawl.{name} is internal: use statecrawl.crawl (or "
+            f"statecrawl.{_MOVED[name]}.{name}); the top-level name goes in 0.2",
+            DeprecationWarning, stacklevel=2,
+        )
+        return getattr(importlib.import_module(f".{_MOVED[name]}", __name__), name)
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     module = _LAZY[name]
@@ -64,7 +72,6 @@ __all__ = [
     "ConfigError",
     "Crawl",
     "CrawlView",
-    "Explorer",
     "NavigationError",
     "PageTimeout",
     "Plugin",

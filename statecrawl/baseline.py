@@ -5,7 +5,7 @@ its archived payloads and state snapshots (from its WARC files, for revisit reco
 point at them), and the resources each state fetched (from its resource index). Before the
 recrawl starts it asks the server, with conditional requests, which of those resources
 changed: a state whose subtree fetched nothing that changed need not be explored again, only
-verified by a sample of its actions (see :class:`statecrawl.explorer.Explorer`).
+verified by a sample of its actions (see :class:`statecrawl.engine.Explorer`).
 """
 
 from __future__ import annotations

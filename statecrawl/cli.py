@@ -29,7 +29,7 @@ from .store import SqliteStore
 from .version import __version__
 
 if TYPE_CHECKING:  # the engine loads Selenium: only a crawl imports it
-    from .explorer import Explorer, Stats
+    from .engine import Explorer, Stats
 
 # Signals that stop a crawl cleanly, as Ctrl-C does; the exit status is 128 + the number.
 STOP_SIGNALS = tuple(
@@ -560,7 +560,7 @@ def run_crawl(
         return list(crawls.values())[-1]
     progress = Progress(stream, enabled=not quiet)
     log = EventLog(events) if events is not None else None
-    from .explorer import Explorer
+    from .engine import Explorer
 
     def tick(stats: Stats) -> None:
         progress(stats)

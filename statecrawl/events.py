@@ -20,7 +20,7 @@ from .plugin import CrawlView, Plugin
 
 if TYPE_CHECKING:
     from .browser import Browser
-    from .explorer import Stats
+    from .engine import Stats
     from .state import Action, Snapshot, State
 
 EVERY = 0.5  # seconds between two progress lines

@@ -25,7 +25,10 @@ from .store.tracked import TrackedCounter, TrackedDict
 
 # The tables that grow with the crawl and are saved by the keys that changed (see
 # :class:`.resume.Saver`), by name.
-TRACKED = ("loads", "links", "merged", "per_url", "link_failures", "departures", "coverage")
+TRACKED = (
+    "loads", "links", "merged", "per_url", "link_failures", "departures", "coverage", "arrivals",
+    "documents",
+)
 
 
 class Memory:
@@ -45,7 +48,8 @@ class Memory:
     (link URL -> its target), ``merged`` (merged state -> the one it is now), ``per_url``
     (states per URL), ``link_failures`` and ``departures`` (link URL -> where it left the
     scope), ``coverage`` (function id -> its JavaScript coverage record, see
-    :mod:`.coverage`).
+    :mod:`.coverage`), ``arrivals`` (state id -> the data of the action that first led to
+    it, see :meth:`arrival`) and ``documents`` (link URL -> the files its load saved).
     """
 
     def __init__(self, inference: Inference) -> None:
@@ -71,6 +75,8 @@ class Memory:
         self.link_failures: TrackedDict[str, str] = TrackedDict()
         self.departures: TrackedDict[str, list[str]] = TrackedDict()
         self.coverage: TrackedDict[str, dict[str, Any]] = TrackedDict()
+        self.arrivals: TrackedDict[str, dict[str, Any]] = TrackedDict()
+        self.documents: TrackedDict[str, list[dict[str, Any]]] = TrackedDict()
         # told of every change of ids (old -> new), for what holds ids outside the memory
         self.followers: list[Callable[[Mapping[str, str]], None]] = []
 
@@ -83,6 +89,11 @@ class Memory:
         self.states[state.id] = state
         self.index[state.key] = state.id
         self.per_site[origin(state.url)] += 1
+
+    def arrival(self, state_id: str) -> Action | None:
+        """The action that first led to a state (``None``: a start state, or carried)."""
+        data = self.arrivals.get(state_id)
+        return None if data is None else Action.from_data(data)
 
     def resolve(self, state_id: str) -> str:
         """The id a state has now: states merge when volatility is learned."""
@@ -138,6 +149,9 @@ class Memory:
             tries[new(state_id)] += count
         self.tries = tries
         self.inference.retarget(names)
+        arrived = {old: self.arrivals.pop(old) for old in sorted(names.keys() & self.arrivals)}
+        for old, data in arrived.items():
+            self.arrivals.setdefault(names[old], data)  # (a merge keeps the keeper's)
         for table in (self.loads, self.links):
             for url, sid in table.items():
                 if sid is not None and sid in names:

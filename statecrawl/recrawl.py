@@ -37,15 +37,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Engine(Protocol):
-    """What a recrawl asks of the engine: to put work in the frontier and record what it
-    carries over."""
+class Frontier(Protocol):
+    """Where a recrawl puts the work it decides is due."""
 
     def push(self, state: State) -> None:
         """Put the state's actions not fired yet in the frontier."""
 
     def queue(self, state_id: str, action: Action, depth: int) -> None:
         """Put one (state, action) pair in the frontier."""
+
+
+class Record(Protocol):
+    """How a recrawl records what it carries over from the baseline."""
 
     def improve(self, state_id: str, depth: int) -> None:
         """A shorter way to a known state was found."""
@@ -63,18 +66,20 @@ class Engine(Protocol):
 
 
 class Recrawl:
-    """The incremental side of ``engine``'s crawl, against ``baseline``: it reads the
-    crawl's ``memory`` and puts work in the engine's frontier."""
+    """The incremental side of a crawl, against ``baseline``: it reads the crawl's
+    ``memory``, puts work in the ``frontier`` and has ``record`` write what it carries."""
 
     def __init__(
         self,
-        engine: Engine,
+        frontier: Frontier,
+        record: Record,
         memory: Memory,
         config: Config,
         directory: CrawlDirectory,
         baseline: Baseline,
     ) -> None:
-        self.engine = engine
+        self.frontier = frontier
+        self.record = record
         self.memory = memory
         self.directory = directory
         self.max_depth = config.limits.max_depth
@@ -123,10 +128,10 @@ class Recrawl:
         not know (see :meth:`place`); else those that are new or lead into a part that
         changed, and a sample of the others to verify the place, ``verify_fraction`` of them
         in expectation (the rest is carried over at the end, see :meth:`verified`)."""
-        engine = self.engine
+        frontier = self.frontier
         before = self.old(state.id)
         if before is None:
-            engine.push(state)
+            frontier.push(state)
             return
         known, fire = self.carriable(before, state.actions)
         share = self.verify_fraction(state.id) * len(known)  # a count, in expectation
@@ -142,7 +147,7 @@ class Recrawl:
             self.carried[state.id] = carried
         for action in fire:
             if (state.id, action.key) not in self.memory.fired:
-                engine.queue(state.id, action, state.depth)
+                frontier.queue(state.id, action, state.depth)
 
     def carriable(self, state: str, actions: list[Action]) -> tuple[list[Action], list[Action]]:
         """``actions`` at the place of the baseline's ``state`` split: those that may be
@@ -181,7 +186,7 @@ class Recrawl:
             memory = self.memory
             for carried in self.carried.pop(source):
                 if (source, carried.key) not in memory.fired:
-                    self.engine.queue(source, carried, memory.states[source].depth)
+                    self.frontier.queue(source, carried, memory.states[source].depth)
 
     def carry(self) -> None:
         """Take over from the baseline what was not fired again: each carried action's
@@ -189,7 +194,7 @@ class Recrawl:
         below that lead into a state that changed are put in the frontier instead. States are
         taken shallowest first, as a breadth-first crawl finds them: a state carried over
         at too great a depth would leave what lies below it unexplored."""
-        engine, baseline, memory = self.engine, self.baseline, self.memory
+        frontier, record, baseline, memory = self.frontier, self.record, self.baseline, self.memory
         states = memory.states
         order = itertools.count()  # ties in depth: first carried, first taken
         queue = [
@@ -216,20 +221,20 @@ class Recrawl:
                 if target is None and old in baseline.dirty:
                     # no state is at its place: this action sees for itself
                     if (source.id, action.key) not in memory.fired:
-                        engine.queue(source.id, action, source.depth)
+                        frontier.queue(source.id, action, source.depth)
                     continue
                 if target is None:
-                    target = engine.carry_state(old, baseline.snapshot(old), source, action)
+                    target = record.carry_state(old, baseline.snapshot(old), source, action)
                     if target is None:
                         continue
                     if source.depth + 1 < max_depth:
                         carriable, fire = self.carriable(old, baseline.actions.get(old, []))
                         heapq.heappush(queue, (source.depth + 1, next(order), old, carriable))
                         for action_below in fire:  # what changed below is seen again
-                            engine.queue(target, action_below, source.depth + 1)
+                            frontier.queue(target, action_below, source.depth + 1)
                 else:
-                    engine.improve(target, source.depth + 1)
-                engine.connect(source.id, action, target, None, inferred=True)
+                    record.improve(target, source.depth + 1)
+                record.connect(source.id, action, target, None, inferred=True)
                 memory.graph.edge(source.id, target, action.key)["carried"] = True
 
     def compare(self) -> None:

@@ -215,7 +215,7 @@ def test_styled_checks_are_reached_through_their_box_or_their_label(
         "start_urls": [serve(site, "styled")], "out": tmp_path, "limits": {"max_depth": 3},
         "archive": {"enabled": False},
     })
-    result = statecrawl.Explorer(config, plugins=[plugin]).run()
+    result = statecrawl.crawl(config=config, plugins=[plugin])
     assert plugin.seen == set(markers)
     fired = {locator(t) for t in result.transitions()}
     assert "#toggle-all" in fired

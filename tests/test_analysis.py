@@ -420,7 +420,7 @@ def test_reading_a_crawl_does_not_import_selenium(small_crawl: statecrawl.Crawl)
         "crawl._repr_html_(); crawl.state(first)._repr_html_()\n"
         "statecrawl.analysis.replay_script(crawl, first)\n"
         "print('selenium' in sys.modules)\n"
-        "statecrawl.Explorer\n"
+        "statecrawl.crawl\n"
         "print('selenium' in sys.modules, callable(statecrawl.crawl))\n"
     )
     out = subprocess.run(

@@ -12,8 +12,9 @@ import networkx as nx
 import pytest
 
 import statecrawl
-from statecrawl import Config, ConfigError, Explorer, StateGraph, analysis
+from statecrawl import Config, ConfigError, StateGraph, analysis
 from statecrawl.config import Archive, BrowserSettings, Incremental, Limits, ScopeSettings
+from statecrawl.engine import Explorer
 from statecrawl.export import export
 from statecrawl.export.static import export_static
 from statecrawl.export.wacz import export_wacz

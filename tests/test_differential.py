@@ -22,7 +22,7 @@ import pytest
 
 from statecrawl.config import Config
 from statecrawl.directory import Crawl
-from statecrawl.explorer import Explorer
+from statecrawl.engine import Explorer
 from statecrawl.state import Action, Snapshot
 from statecrawl.testing import FakeApp, FakeBrowser, difference, generated
 

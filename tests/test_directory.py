@@ -76,7 +76,7 @@ def test_crawling_twice_into_one_directory(
         assert main(["--log-level", "info", *argv, "--overwrite"]) == 0
     finally:
         configure_logging("warning")
-    assert "INFO statecrawl.explorer: run 1 of the crawl in" in capsys.readouterr().err
+    assert "INFO statecrawl.engine.output: run 1 of the crawl in" in capsys.readouterr().err
     assert not (out / "states" / "stale.html").exists()
     assert len(list((out / "archive").glob("*.warc.gz"))) == len(
         [n for n in first if n.endswith(".warc.gz")]

@@ -19,8 +19,8 @@ from typing import Any, ClassVar
 
 from statecrawl.config import Config
 from statecrawl.directory import Crawl
+from statecrawl.engine import Explorer
 from statecrawl.errors import PageTimeout
-from statecrawl.explorer import Explorer
 from statecrawl.models import DomModel
 from statecrawl.politeness import host_of
 from statecrawl.state import Action, Snapshot

@@ -10,7 +10,7 @@ from werkzeug import Request, Response
 import statecrawl
 from statecrawl.browser import Browser
 from statecrawl.config import Config
-from statecrawl.explorer import Explorer
+from statecrawl.engine import Explorer
 from statecrawl.state import Action, Snapshot
 from tests.conftest import PAGES, Site, labels
 

@@ -23,7 +23,7 @@ from werkzeug import Response
 
 import statecrawl
 from statecrawl.browser import Browser
-from statecrawl.explorer import STOP_GRACE
+from statecrawl.engine.explorer import STOP_GRACE
 from tests.conftest import BIN, PAGES, Site, chrome_driver, labels, served
 
 QUICK = {"settle_timeout_ms": 1000, "load_timeout": 2}

@@ -288,7 +288,7 @@ def test_a_plugin_logs_in(site: Site, tmp_path: Path) -> None:
     keep = {"dangerous": ["Leave"], "dangerous_policy": "skip"}
     config = Config(start_urls=[site.url("/")], out=tmp_path / "out", limits={"max_depth": 1},
                     archive={"enabled": False}, login={"logged_in": SIGNED_IN}, **keep)
-    result = statecrawl.Explorer(config, plugins=[StepByStep(site.url("/login"))]).run()
+    result = statecrawl.crawl(config=config, plugins=[StepByStep(site.url("/login"))])
     assert {s["title"] for s in result.states()} == {"Notes", "Engines", "Looms", "Numbers"}
     assert app.logins > 1 and result.stats["relogins"] == app.logins - 1
 
@@ -395,7 +395,7 @@ def test_roles_are_crawled_compared_and_resumed(site: Site, tmp_path: Path) -> N
     with pytest.raises(ConfigError, match="need --out"):
         replace(config, out=None)
     with pytest.raises(ConfigError, match="crawl_by_role"):
-        statecrawl.Explorer(config)
+        statecrawl.crawl(config=config)
     out = tmp_path / "roles"
     run = subprocess.Popen(
         [BIN / "statecrawl", "crawl", "--config", toml, "--out", out, "-q"],

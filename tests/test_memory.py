@@ -39,6 +39,9 @@ def remembered(ids: tuple[str, ...] = ("a", "b", "c")) -> Memory:
     memory.tries["b"] = 2
     memory.loads[f"{URL}b"] = "b"
     memory.links[f"{URL}c"] = "c"
+    for state_id in ids[1:]:
+        memory.arrivals[state_id] = go.to_data()
+    memory.documents[f"{URL}report.pdf"] = [{"url": f"{URL}report.pdf", "digest": "sha1:X"}]
     return memory
 
 
@@ -58,6 +61,7 @@ def test_a_merge_moves_every_table_to_the_keeper() -> None:
     assert memory.checking == {("a", go): "a"}
     assert memory.tries == {"a": 2}
     assert memory.loads[f"{URL}b"] == "a"
+    assert memory.arrival("a") == action("go") and "b" not in memory.arrivals
     assert memory.per_site["http://127.0.0.1:9"] == 2
     assert set(memory.index.values()) == {"a", "c"}
     assert told == [{"b": "a"}]
@@ -72,8 +76,37 @@ def test_renames_given_at_once_may_take_each_others_ids() -> None:
     assert memory.states["z"].url == f"{URL}c"
     assert memory.graph.graph.has_edge("c", "b") and memory.graph.graph.has_edge("b", "z")
     assert memory.links[f"{URL}c"] == "z"
+    assert set(memory.arrivals) == {"b", "z"}  # (c's arrival is z's now; a had none)
     assert memory.resolve("a") == "c"
     assert memory.index == {"a": "c", "b": "b", "c": "z"}
+
+
+def saved_and_restored(memory: Memory, directory: CrawlDirectory) -> Memory:
+    """``memory`` through a checkpoint in ``directory``'s store, and back."""
+    store = open_store(directory.path)
+    for state_id, state in memory.states.items():
+        directory.write_state(state_id, "<html></html>")
+        store.add_snapshot(state_id, Snapshot(url=state.url, title="", html="").meta())
+    Saver(store).save(memory, {"states": 3}, [("b", action("go").key)], {})
+    back = Memory(Inference(3))
+    restore(back, store.load(), directory, lambda snapshot: [])
+    store.close()
+    return back
+
+
+def test_a_merge_then_a_resume_keeps_arrivals_and_documents(tmp_path: Path) -> None:
+    """What first led to each state and what each link saved follow a merge, and a resumed
+    crawl has them (they steer the frontier's order and spare loading a document again)."""
+    memory = remembered()
+    memory.retarget({"b": "a"})
+    directory = CrawlDirectory(tmp_path / "out")
+    try:
+        back = saved_and_restored(memory, directory)
+    finally:
+        directory.close()
+    assert dict(back.arrivals) == {"a": action("go").to_data(), "c": action("go").to_data()}
+    assert back.arrival("c") == action("go")
+    assert dict(back.documents) == dict(memory.documents) != {}
 
 
 def test_a_checkpoint_gives_back_every_table(tmp_path: Path) -> None:
@@ -95,14 +128,7 @@ def test_a_checkpoint_gives_back_every_table(tmp_path: Path) -> None:
     memory.leaving.record(action("open"), f"{URL}a", f"{URL}b")
     directory = CrawlDirectory(tmp_path / "out")
     try:
-        store = open_store(directory.path)
-        for state_id, state in memory.states.items():
-            directory.write_state(state_id, "<html></html>")
-            store.add_snapshot(state_id, Snapshot(url=state.url, title="", html="").meta())
-        Saver(store).save(memory, {"states": 3}, [("b", action("go").key)], {})
-        back = Memory(Inference(3))
-        restore(back, store.load(), directory, lambda snapshot: [])
-        store.close()
+        back = saved_and_restored(memory, directory)
     finally:
         directory.close()
     assert back.states.keys() == memory.states.keys()

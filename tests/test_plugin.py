@@ -55,7 +55,7 @@ def run(site: Site, *plugins: statecrawl.Plugin) -> statecrawl.Crawl:
     config = statecrawl.Config.from_mapping(
         {"start_urls": [site.url("/")], "limits": {"max_depth": 1}, "archive": {"enabled": False}}
     )
-    return statecrawl.Explorer(config, plugins=plugins).run()
+    return statecrawl.crawl(config=config, plugins=plugins)
 
 
 def test_hooks_run_outside_the_lock_and_annotate_states(site: Site) -> None:

@@ -119,12 +119,12 @@ def failed(state: dict[str, Any], label: str | None = None, url: str | None = No
 def run(
     tmp_path: Path, url: str, plugins: list[statecrawl.Plugin], **settings: Any
 ) -> statecrawl.Crawl:
-    """Crawl through ``statecrawl.Explorer`` with plug-ins, the archive off."""
+    """Crawl through ``statecrawl.crawl`` with plug-ins, the archive off."""
     config = statecrawl.Config.from_mapping(
         {"start_urls": [url], "out": str(tmp_path / "out"), "archive": {"enabled": False},
          **settings}
     )
-    return statecrawl.Explorer(config, plugins=plugins).run()
+    return statecrawl.crawl(config=config, plugins=plugins)
 
 
 # ---- dialogs -------------------------------------------------------------------------------------

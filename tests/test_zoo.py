@@ -116,7 +116,7 @@ def crawls(zoo: Site, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any
             "start_urls": [zoo.url(f"/{stack}/")], "out": tmp_path_factory.mktemp(stack),
             "limits": {"max_depth": 3}, "inputs": ITEM, "archive": {"enabled": False},
         })
-        result = statecrawl.Explorer(config, plugins=[plugin]).run()
+        result = statecrawl.crawl(config=config, plugins=[plugin])
         out[stack] = (result, plugin.seen)
     return out
 
@@ -192,7 +192,7 @@ def test_the_crawl_with_shortcuts_is_the_exhaustive_one(
             "limits": {"max_depth": 3}, "inputs": ITEM, "archive": {"enabled": False},
             **settings,
         })
-        return statecrawl.Explorer(config).run()
+        return statecrawl.crawl(config=config)
 
     reference = run("exhaustive", explore={"shortcuts": False})
     other = (

@@ -1,21 +1,20 @@
 """Executors: what runs the browser work of a crawl.
 
-The engine (:class:`statecrawl.explorer.Explorer`) owns what the crawl knows and decides
+The engine (:class:`statecrawl.engine.Explorer`) owns what the crawl knows and decides
 what to do next; an executor runs that work in browsers. The work is a :class:`Task` (load
 a URL, replay known actions to reach a state, fire one action) and comes back as an
 :class:`Outcome` (the snapshots taken on the way, the network exchanges, what failed).
 Tasks and outcomes are plain picklable data, so an executor may run them in threads of
 this process (:mod:`.threads`) or on workers elsewhere.
 
-An executor drives the engine (:class:`Engine`) through three calls, each from any thread::
+An executor drives the engine (:class:`TaskSource`) through three calls, each from any thread::
 
     task = engine.next_task(slot)        # None: no more work for this slot
     outcome = perform(browser, task, model)
     engine.apply(slot, outcome)
 
-``slot`` is the engine's view of one browser (:class:`Slot`): the state it shows and the
-work it is doing. The two sides know each other only by the protocols :class:`Engine` and
-:class:`Executor`.
+``slot`` is one browser as both sides name it (:class:`Slot`). The two sides know each
+other only by the protocols :class:`TaskSource` and :class:`Executor`.
 """
 
 from __future__ import annotations
@@ -42,8 +41,6 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..models import StateModel
     from ..network import Exchange
-    from ..planning import Plan
-    from ..strategies import Work
 
 Kind = Literal["seed", "load", "fire"]
 FailureKind = Literal["action", "absent", "navigation", "timeout", "crash"]
@@ -103,21 +100,16 @@ class Outcome:
 
 @dataclass(eq=False)
 class Slot:
-    """The engine's view of one browser: the state it shows (``None``: unknown) and the
-    work it is doing. ``browser`` is the browser itself when it lives in this process."""
+    """One browser as executor and engine share it: its name, the browser itself when it
+    lives in this process, and whether it is doing a task. What the engine knows of it
+    (where it stands, what it is doing) the engine keeps by the slot."""
 
     name: str
     browser: Browser | None = None
-    current: str | None = None
-    came_from: str | None = None  # the state before ``current``, if an action led from it
     busy: bool = False
-    work: Work | None = None  # in flight: not fired yet for a checkpoint
-    plan: Plan | None = None  # the way to the work's state, when it needs one
-    task: Task | None = None
-    host: str | None = None  # the host the task works on (politeness counts by it)
 
 
-class Engine(Protocol):
+class TaskSource(Protocol):
     """The engine as an executor sees it: where tasks come from and outcomes go."""
 
     @property
@@ -150,7 +142,7 @@ class Executor(Protocol):
     slots: list[Slot]
     remote: bool  # browsers in other processes: hooks get no browser, tasks bring screenshots
 
-    def run(self, engine: Engine) -> None:
+    def run(self, engine: TaskSource) -> None:
         """Start the browsers, then perform the engine's tasks until it gives none; the
         first error that is not a task's failure is raised."""
 

@@ -20,7 +20,7 @@ import distributed
 from ..errors import BrowserError
 from ..models import get_model
 from ..screenshot import take
-from . import Engine, Outcome, Slot, Task, perform
+from . import Outcome, Slot, Task, TaskSource, perform
 
 if TYPE_CHECKING:
     from ..browser import Browser
@@ -142,7 +142,7 @@ class Dask:
         log.info("Dask executor: %d workers", len(workers))
         return client
 
-    def run(self, engine: Engine) -> None:
+    def run(self, engine: TaskSource) -> None:
         self.client = self._connect()
         errors: list[BaseException] = []
         threads = [
@@ -156,7 +156,7 @@ class Dask:
         if errors:
             raise errors[0]
 
-    def _thread(self, engine: Engine, slot: Slot, errors: list[BaseException]) -> None:
+    def _thread(self, engine: TaskSource, slot: Slot, errors: list[BaseException]) -> None:
         """Hand ``slot``'s worker one task at a time: its browser does one thing at once."""
         assert self.client is not None
         try:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..models import get_model
-from . import Engine, Outcome, Slot, perform
+from . import Outcome, Slot, TaskSource, perform
 
 if TYPE_CHECKING:
     from ..browser import Browser
@@ -34,7 +34,7 @@ class Threads:
             Slot(f"b{i}", browser_factory(config, network)) for i in range(config.browser.count)
         ]
 
-    def run(self, engine: Engine) -> None:
+    def run(self, engine: TaskSource) -> None:
         errors: list[BaseException] = []
         first, *others = self.slots
         self._start(engine, first)
@@ -55,7 +55,7 @@ class Threads:
         if errors:
             raise errors[0]
 
-    def _thread(self, engine: Engine, slot: Slot, errors: list[BaseException]) -> None:
+    def _thread(self, engine: TaskSource, slot: Slot, errors: list[BaseException]) -> None:
         """A thread's body: its error stops the crawl and is raised by :meth:`run`."""
         try:
             self._start(engine, slot)
@@ -64,12 +64,12 @@ class Threads:
             errors.append(exc)
             engine.halt()
 
-    def _start(self, engine: Engine, slot: Slot) -> None:
+    def _start(self, engine: TaskSource, slot: Slot) -> None:
         assert slot.browser is not None
         if not engine.stop_requested:
             slot.browser.start()  # (each task sets the volatile names it is keyed with)
 
-    def _work(self, engine: Engine, slot: Slot) -> None:
+    def _work(self, engine: TaskSource, slot: Slot) -> None:
         """Take tasks and do them until there is none left or the crawl stops."""
         browser = slot.browser
         assert browser is not None
@@ -86,7 +86,7 @@ class Threads:
             if failure is not None and failure.kind in ("timeout", "crash") and not engine.stopping:
                 self._restart(engine, slot)
 
-    def _restart(self, engine: Engine, slot: Slot) -> None:
+    def _restart(self, engine: TaskSource, slot: Slot) -> None:
         assert slot.browser is not None
         log.warning("restarting browser %s", slot.name)
         try:

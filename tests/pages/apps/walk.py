@@ -16,6 +16,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 import statecrawl
 from statecrawl.config import Config
+from statecrawl.engine import Explorer
 from tests.pages.apps.server import MARKED, PATENTS
 from tests.pages.kits.walk import Shown, Walker, WalkError, shown
 
@@ -160,5 +161,5 @@ def crawl_until_shown(
             "archive": {"enabled": False},
         }
     )
-    plugin.explorer = statecrawl.Explorer(config, plugins=[plugin])
+    plugin.explorer = Explorer(config, plugins=[plugin])
     return plugin, plugin.explorer.run()

@@ -29,6 +29,7 @@ from selenium.webdriver.remote.webelement import WebElement
 import statecrawl
 from statecrawl import coverage
 from statecrawl.config import Config
+from statecrawl.engine import Explorer
 from statecrawl.scope import Scope
 
 # The marker texts of each app: each shown only after a complete use of a control.
@@ -378,7 +379,7 @@ class Shown(statecrawl.Plugin):
     def __init__(self, markers: tuple[str, ...]) -> None:
         self.markers = markers
         self.first: dict[str, float] = {}  # marker -> seconds since the plugin was made
-        self.explorer: statecrawl.Explorer | None = None
+        self.explorer: Explorer | None = None
         self.started = time.monotonic()
 
     @property
@@ -407,5 +408,5 @@ def crawl_until_shown(
         "inputs": {"values": INPUTS.get(app, {})}, "archive": {"enabled": False},
         "strategy": strategy, "browser": {"coverage": covered},
     })
-    plugin.explorer = statecrawl.Explorer(config, plugins=[plugin])
+    plugin.explorer = Explorer(config, plugins=[plugin])
     return plugin, plugin.explorer.run()

@@ -1,0 +1,399 @@
+"""The outcome reader: what a browser's task did, recorded, and where the browser is now.
+Every reading returns the browser's :class:`.tasks.Position` as a value; the engine keeps
+it, so where a browser stands changes in one place."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from .. import coverage
+from ..errors import BrowserCrashed, NavigationError
+from ..models import volatile_between
+from ..outage import Outages, unreached
+from ..planning import shape
+from ..policy import requests_of
+from ..politeness import throttled
+from ..redaction import strip_userinfo
+from ..scope import origin
+from ..state import Action
+from ..strategies import Work
+from .tasks import Position
+
+if TYPE_CHECKING:
+    from ..config import Config
+    from ..executor import Outcome, Slot, Task
+    from ..memory import Memory
+    from ..planning import Plan
+    from ..plugin import Hooks
+    from ..policy import Danger
+    from ..scope import Scope
+    from ..state import Snapshot, State
+    from ..store import Store
+    from ..volatility import Volatility
+    from .recorder import Recorder
+    from .scheduler import Scheduler
+    from .stats import Stats
+    from .tasks import Assignment
+
+SEED_ATTEMPTS = 2  # loads of a start page that hangs the browser, each in a new browser
+
+log = logging.getLogger(__name__)
+
+
+class OutcomeReader:
+    """Reads outcomes into the crawl's record (through the recorder) and its frontier."""
+
+    def __init__(
+        self,
+        *,
+        config: Config,
+        scope: Scope,
+        memory: Memory,
+        scheduler: Scheduler,
+        recorder: Recorder,
+        volatility: Volatility,
+        hooks: Hooks,
+        store: Store,
+        danger: Danger,
+        stats: Stats,
+    ) -> None:
+        self.config = config
+        self.scope = scope
+        self.memory = memory
+        self.scheduler = scheduler
+        self.recorder = recorder
+        self.volatility = volatility
+        self.hooks = hooks
+        self.store = store
+        self.danger = danger
+        self.stats = stats
+        self.outages = Outages()
+
+    def read(
+        self, slot: Slot, assignment: Assignment, outcome: Outcome, position: Position
+    ) -> Position:
+        """Record what ``assignment``'s task did in ``slot``'s browser, which stood at
+        ``position``; where the browser is now."""
+        task, work = assignment.task, assignment.work
+        self.stats.relogins += outcome.relogins
+        covered = coverage.merge(self.memory.coverage, outcome.coverage)
+        self.recorder.covered = len(covered)
+        if outcome.ended_session and work is not None:
+            log.info("%s ended the session: fired last", work.action.label)
+            self.danger.learn(work.action)
+        if self._answered(assignment, outcome):
+            position = Position()  # done again once the host has rested, or failed
+        elif task.kind == "seed":
+            position = self._seeded(slot, task, outcome, position)
+        elif task.kind == "load":
+            assert work is not None
+            position = self._loaded_link(slot, work, outcome)
+        else:
+            assert work is not None
+            position = self._fired(slot, work, assignment.way, outcome, position)
+        if covered and work is not None and not outcome.diverged:
+            self._first_covered(work, position, covered)
+        return position
+
+    # ---- servers that failed or asked to slow down ------------------------------------------
+    def _answered(self, assignment: Assignment, outcome: Outcome) -> bool:
+        """Tell politeness how the assignment's host answered; whether the outcome is
+        dropped. When the host asked to slow down (a 429 or 503), the work is done again once
+        the host has rested, ``politeness.retries`` times at most (then what it got is
+        kept). When one of the crawl's own requests failed (:mod:`.outage`), the browser
+        shows the page's view of the failure, never a state: the work is done again once the
+        host has rested, ``politeness.outage_retries`` times at most, then recorded as a
+        failure. The browser's page is unknown after either."""
+        politeness = self.scheduler.politeness
+        task, work, host = assignment.task, assignment.work, assignment.host
+        waits = throttled(outcome, host, time.time())
+        failed = self._failed(task, work, outcome)
+        pause = politeness.answered(host, [*waits, None] if failed else waits)
+        attempt = task.url if work is None else (work.state, work.action.key)
+        if failed:
+            if politeness.retry(attempt, self.config.politeness.outage_retries):
+                log.info("%s: its work is done again in %.1f s", failed[0], pause)
+                self._again(task, work)
+            else:
+                self._unserved(task, work, failed[0])
+            return True
+        if not waits or not politeness.retry(attempt):
+            return False
+        log.info("%s asked to slow down: its work is done again in %.1f s", host, pause)
+        self._again(task, work)
+        return True
+
+    def _failed(self, task: Task, work: Work | None, outcome: Outcome) -> list[str]:
+        """The crawl's own requests that failed in ``outcome`` (:meth:`Outages.failed`), and
+        a load that could not reach a server that answered before; when none did, the
+        servers that answered are up again."""
+        now = time.time()
+        exchanges = [*outcome.way, *outcome.exchanges]
+        failed = self.outages.failed(exchanges, self.scope.__contains__, now)
+        failure = outcome.failure
+        if failure is not None and unreached(failure.message):
+            if work is None:
+                assert task.url is not None
+                where = origin(task.url)
+            else:
+                where = origin(self.scheduler.site(work))
+            if where in self.outages.answering:
+                self.outages.fail(where, now)
+                failed.append(failure.message)
+        if failed:
+            self.stats.outages = len(self.outages.seen())
+        else:
+            snapshots = [*outcome.loads, *outcome.steps, *filter(None, [outcome.fired])]
+            served = [e.url for e in exchanges if e.failed is None and 0 < e.status < 500]
+            served += [s.url for s in snapshots if 0 < s.status < 500]
+            for period in self.outages.answered(served):
+                log.warning("%s; the work it failed is done again", period.describe())
+        return failed
+
+    def _again(self, task: Task, work: Work | None) -> None:
+        """Do a task again later."""
+        if work is None:
+            assert task.url is not None
+            self.scheduler.seeds.append(task.url)
+        else:
+            self.scheduler.requeue(work)
+
+    def _unserved(self, task: Task, work: Work | None, why: str) -> None:
+        """Work a server failed as often as it may: a failure, not fired, so that a
+        ``--resume`` does it again."""
+        reason = f"the server failed: {why}"
+        if work is None:
+            assert task.url is not None
+            log.warning("start page %s: %s", task.url, reason)
+            self.recorder.start_failed(task.url, reason, outage=True)
+            return
+        self.recorder.failure(work, reason, outage=True)
+        self.memory.fired.discard((self.memory.resolve(work.state), work.action.key))
+
+    # ---- start pages and links --------------------------------------------------------------
+    def _seeded(self, slot: Slot, task: Task, outcome: Outcome, position: Position) -> Position:
+        """Two loads of a start URL: the root state, and what changes with no user action. A
+        start page that hangs the browser (a busy script, a load that never ends) is tried
+        once more in a new browser (without it nothing can be crawled), then recorded as a
+        failure of the crawl in the graph's ``failures``; an unreachable one is an error."""
+        url = task.url
+        assert url is not None
+        failure = outcome.failure
+        if failure is not None:
+            if failure.kind == "crash":
+                raise BrowserCrashed(failure.message)
+            if failure.kind != "timeout":
+                raise NavigationError(failure.message)
+            log.warning("start page %s hung the browser: %s", url, failure.message)
+            self.scheduler.seed_attempts[url] += 1
+            if self.scheduler.seed_attempts[url] < SEED_ATTEMPTS:
+                self.scheduler.seeds.appendleft(url)
+            else:
+                self.recorder.start_failed(url, failure.message)
+            return position
+        first, second = outcome.loads
+        self.volatility.learn(volatile_between(first.html, second.html) or set())
+        self.volatility.learn(set(second.volatile))
+        root = self.recorder.observe(second, slot.browser, 0, outcome.exchanges)
+        if root is None:
+            return position
+        self.memory.loads[url] = root
+        self.store.first_load(url, strip_userinfo(second.html))  # the store's: no userinfo
+        return Position(root)
+
+    def _loaded_link(self, slot: Slot, work: Work, outcome: Outcome) -> Position:
+        """A link loaded: its page is a state, unless it failed or left the scope."""
+        action, url = work.action, work.action.action
+        record = self.recorder
+        failure = outcome.failure
+        if failure is not None:
+            if failure.kind == "crash":
+                record.retry_or_fail(work, failure.message)
+                return Position()
+            self.memory.link_failures[url] = failure.message
+            record.failure(work, failure.message)
+            return Position()
+        source = self.memory.states[self.memory.resolve(work.state)]
+        (snapshot,) = outcome.loads
+        if snapshot.downloaded:  # a document, not a page: the browser shows what it showed
+            self.memory.documents[url] = snapshot.downloads
+            self.hooks.defer("on_exchanges", source.id, outcome.exchanges)
+            record.documents(source.id, action, snapshot.downloads)
+            return Position()
+        self._loaded(url, snapshot)
+        if source.depth >= self.config.limits.max_depth:
+            # A link that looked like a document showed a page, beyond the depth limit.
+            log.info("state %s: %s shows a page, not a document: left out", source.id, url)
+            return Position()
+        if snapshot.blocked:  # the page left the scope by itself: never a state of it
+            self.memory.departures[url] = list(dict.fromkeys(snapshot.blocked))
+            for target_url in self.memory.departures[url]:
+                record.external(source.id, action, target_url)
+            return Position()
+        depth = source.depth + self.scheduler.cost(source.id, action)
+        target = record.observe(
+            snapshot, slot.browser, depth, outcome.exchanges, source.id, action
+        )
+        if target is None:
+            return Position()
+        self.memory.links[url] = target
+        self.memory.loads.setdefault(url, target)
+        record.connect(source.id, action, target, snapshot)
+        record.documents(source.id, action, snapshot.downloads)
+        return Position(target)
+
+    # ---- fired actions ----------------------------------------------------------------------
+    def _fired(
+        self, slot: Slot, work: Work, way: Plan | None, outcome: Outcome, position: Position
+    ) -> Position:
+        """An action fired in its state, after the way there, if it needed one."""
+        record = self.recorder
+        failure = outcome.failure
+        if failure is not None and failure.kind in ("timeout", "crash"):
+            # A hung page hangs again, but a slow one on a loaded machine may not: one more try.
+            record.retry_or_fail(work, failure.message)
+            return Position()
+        if way is not None:
+            if outcome.way:  # fetched again on the way to a known state: no state's own
+                self.hooks.defer("on_exchanges", None, outcome.way)
+            why, position = self._went(position, way, outcome)
+            if why is None and failure is not None and failure.stage == "reach":
+                position = Position()
+                why = f"replay failed: {failure.message}"
+            if why is not None:
+                if way.url is not None and not way.steps:
+                    # A state's own URL, loaded to learn whether it shows the state, did not:
+                    # that is learned, no way failed (several browsers may have tried at once).
+                    log.info("state %s: its URL shows another state (%s)", work.state, why)
+                    self.scheduler.requeue(work)
+                else:
+                    record.missed(work, why)
+                return position
+            if outcome.fired is None and failure is None:
+                # The way was right after all (its keys changed with what was learned on it),
+                # but the browser stopped on it: the work is done next time.
+                self.scheduler.requeue(work)
+                return position
+        source = self.memory.states[self.memory.resolve(work.state)]
+        self.memory.tries.pop(source.id, None)
+        if failure is not None and failure.kind == "absent":
+            log.debug("state %s: %s: %s", source.id, work.action.name, failure.message)
+            self.memory.popups.absent(work.action, failure.shown or 0)
+            # Escape closed the popup: the browser is in the state again, or somewhere unknown.
+            shown = None if outcome.fired is None else self.volatility.reconcile(
+                [outcome.fired], [source.id])[0]
+            return Position(source.id) if shown == source.id else Position()
+        if failure is not None:
+            record.failure(work, failure.message)
+            return Position() if failure.kind == "navigation" else position
+        snapshot = outcome.fired
+        assert snapshot is not None
+        return self._transition(slot, work, snapshot, outcome, position)
+
+    def _transition(
+        self, slot: Slot, work: Work, snapshot: Snapshot, outcome: Outcome, position: Position
+    ) -> Position:
+        """The state a fired action led to, recorded with its transition."""
+        action = work.action
+        for state_id, choice in self.memory.popups.chosen(action):
+            state = self.memory.states.get(self.memory.resolve(state_id))
+            if state is not None:
+                self.scheduler.requeue(Work(state.id, choice, state.depth, False, state.score))
+        self.volatility.learn(set(snapshot.volatile))
+        source = self.memory.states[self.memory.resolve(work.state)]
+        depth = source.depth + self.scheduler.cost(source.id, action)
+        target = self.recorder.observe(
+            snapshot, slot.browser, depth, outcome.exchanges, source.id, action
+        )
+        came_from = position.came_from
+        came_from = self.memory.resolve(came_from) if came_from is not None else None
+        if target is not None:
+            self.recorder.connect(
+                source.id, action, target, snapshot, came_from=came_from,
+                requests=requests_of(outcome.exchanges),
+            )
+        self.recorder.documents(source.id, action, snapshot.downloads)
+        for url in snapshot.popups:
+            self._popup(source, action, url)
+        if self.danger(action):
+            # A logout may have ended the session: only a reset can be trusted next.
+            return Position()
+        return Position(target, source.id)
+
+    def _went(
+        self, position: Position, way: Plan, outcome: Outcome
+    ) -> tuple[str | None, Position]:
+        """Follow a browser at ``position`` along ``way`` as far as ``outcome`` went: where
+        it went wrong (``None``: every state on it was the expected one), and where the
+        browser is."""
+        if way.url is not None:
+            if not outcome.loads:
+                return None, position  # the load failed: the failure says why
+            snapshot = outcome.loads[0]
+            self._loaded(way.url, snapshot)
+            shown = self.volatility.reconcile([snapshot], [way.start])[0]
+            if not way.steps:  # a state's own URL, tried once: what a load of it shows
+                self.memory.loads.setdefault(way.url, shown)
+                kind = shape(way.url)
+                hits, misses = self.memory.own_loads.get(kind, (0, 0))
+                hit = shown == self.memory.resolve(way.start)
+                self.memory.own_loads[kind] = (hits + hit, misses + (not hit))
+            position = Position(shown)
+            if shown != self.memory.resolve(way.start):
+                return f"loading {way.url} shows another state than {way.start}", position
+        if not outcome.steps:
+            return None, position
+        self.stats.replayed += len(outcome.steps)
+        for (action, _), snapshot in zip(way.steps, outcome.steps, strict=False):
+            if action.is_link:
+                self._loaded(action.action, snapshot)
+            else:
+                self.volatility.learn(set(snapshot.volatile))
+        expected = [target for _, target in way.steps[: len(outcome.steps)]]
+        reached = self.volatility.reconcile(outcome.steps, expected)
+        # the browser went as far as the steps did
+        position = Position(reached[-1], [position.state, *reached][-2])
+        for (action, target), got in zip(way.steps, reached, strict=False):
+            if got != self.memory.resolve(target):
+                why = f"{action.event} on {action.name} led to another state than {target}"
+                return why, position
+        return None, position
+
+    def _loaded(self, url: str, snapshot: Snapshot) -> None:
+        """A fresh load of ``url`` (see :meth:`.Volatility.loaded`)."""
+        self.stats.resets += 1
+        self.volatility.loaded(url, snapshot)
+
+    def _popup(self, source: State, action: Action, url: str) -> None:
+        """A window the action tried to open: a link of the source state, never a window."""
+        link = Action(
+            name=f"{action.name} popup",
+            status=action.status,
+            event="popup",
+            action=url,
+            kind="link",
+            locator=action.locator,
+            label=action.label,
+        )
+        if (source.id, link.key) in self.memory.fired:
+            return
+        if url in self.scope:
+            self.scheduler.queue(source.id, link, source.depth)
+        else:
+            self.memory.fired.add((source.id, link.key))
+            self.recorder.external(source.id, link, url)
+
+    def _first_covered(self, work: Work, position: Position, functions: list[str]) -> None:
+        """The transition just made ran ``functions`` first: counted on its edge
+        (``new_functions``), and each function remembers it (``coverage.json``)."""
+        if position.state is None:
+            return
+        edge = (self.memory.resolve(work.state), position.state, work.action.key)
+        if not self.memory.graph.graph.has_edge(*edge):
+            return
+        attrs = self.memory.graph.edge(*edge)
+        attrs["new_functions"] = attrs.get("new_functions", 0) + len(functions)
+        for fid in functions:
+            self.memory.coverage[fid] = {**self.memory.coverage[fid], "by": list(edge)}

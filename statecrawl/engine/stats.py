@@ -1,0 +1,37 @@
+"""A crawl's running figures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Stats:
+    """Running figures of a crawl."""
+
+    states: int = 0
+    transitions: int = 0
+    resets: int = 0
+    replayed: int = 0
+    failures: int = 0
+    unreachable: int = 0
+    out_of_scope: int = 0
+    inferred: int = 0
+    verified: int = 0
+    retracted: int = 0
+    capped: int = 0
+    restarts: int = 0
+    relogins: int = 0
+    plugin_failures: int = 0
+    outages: int = 0
+    queries: int = 0  # harvesting queries issued (inputs.harvest)
+    records: int = 0  # records seen, when harvesting or following pages to the end
+    documents: int = 0  # downloads saved as documents (archived, skipped or failed)
+    frontier: int = 0
+    max_depth: int = 0
+    elapsed: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        """Transitions per second so far."""
+        return self.transitions / self.elapsed if self.elapsed > 0 else 0.0
