@@ -15,6 +15,7 @@ import contextlib
 import logging
 import time
 from pathlib import Path
+from typing import Any
 
 import urllib3
 from selenium import webdriver
@@ -150,6 +151,18 @@ class Browser:
     def volatile(self, names: list[str]) -> None:
         self.page.volatile = names
 
+    def ask(self, method: str, arg: Any) -> dict[str, Any]:
+        """The page agent's answer to ``method`` with ``arg`` (one of the methods of
+        ``agent.js``, such as ``present`` or ``login``), in one call within the script
+        timeout: a page with no agent answers ``{"missing": True}``, one that went away
+        ``{"leaving": True}``."""
+        return self.agent.call(method, arg)
+
+    def evaluate(self, expression: str) -> Any:
+        """The value of a JavaScript ``expression`` in the current document, evaluated in
+        the crawler's isolated world: no page script sees it or changes its globals."""
+        return self.agent.evaluate(expression)
+
     def url(self) -> str:
         """The current document's URL, from the browser itself (no script in the page)."""
         return self.page.url()
@@ -223,7 +236,7 @@ class Browser:
             )
         self.loader.visited.clear()
         with contextlib.suppress(WebDriverException):
-            self.agent.evaluate("try { sessionStorage.clear(); } catch (e) {}")
+            self.evaluate("try { sessionStorage.clear(); } catch (e) {}")
 
     def reset(self, url: str, light: bool = False) -> Snapshot:
         """Clean cookies and storage, then load ``url`` (``light``: see :meth:`load`); in a
