@@ -38,7 +38,7 @@ from ..errors import (
 from ..state import Action, Snapshot
 
 if TYPE_CHECKING:
-    from ..browser import Browser
+    from ..browser import BrowserLike
     from ..config import Config
     from ..models import StateModel
     from ..network import Exchange
@@ -107,7 +107,7 @@ class Slot:
     work it is doing. ``browser`` is the browser itself when it lives in this process."""
 
     name: str
-    browser: Browser | None = None
+    browser: BrowserLike | None = None
     current: str | None = None
     came_from: str | None = None  # the state before ``current``, if an action led from it
     busy: bool = False
@@ -167,7 +167,7 @@ class Executor(Protocol):
         """How many times browsers were restarted."""
 
 
-def perform(browser: Browser, task: Task, model: StateModel) -> Outcome:
+def perform(browser: BrowserLike, task: Task, model: StateModel) -> Outcome:
     """Do ``task`` in ``browser``, keying states with ``model``. Failures of the page or the
     browser are returned in the outcome, never raised. A task after which the login's check
     fails is done once more after logging in again: when the check fails again, the work
@@ -206,7 +206,7 @@ def _ended(outcome: Outcome) -> bool:
     return done.session is False and all(s.session is not False for s in way)
 
 
-def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = False) -> Outcome:
+def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool = False) -> Outcome:
     """Do ``task`` once (after logging in again, if ``log_in``)."""
     outcome = Outcome()
     volatile = frozenset(task.volatile)
@@ -288,7 +288,7 @@ def crash_reason(exc: Exception) -> str | None:
 
 
 def get_executor(
-    config: Config, browser_factory: Callable[[Config, bool], Browser], network: bool
+    config: Config, browser_factory: Callable[[Config, bool], BrowserLike], network: bool
 ) -> Executor:
     """The executor ``config.executor`` names."""
     if config.executor == "dask":
