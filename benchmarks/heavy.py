@@ -24,6 +24,7 @@ them split a fire into round trip, fire and settle, snapshot and candidates.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import sys
@@ -54,12 +55,13 @@ SETTINGS: dict[str, tuple[dict[str, Any], bool]] = {
     "archive off": ({"archive": {"enabled": False}}, False),
     "cached": ({}, True),
 }
-# Calls timed, each by the phase it counts in (a call within another is the inner one's).
+# Calls timed (on the browser or one of its parts), each by the phase it counts in (a call
+# within another is the inner one's).
 BROWSER_PHASES = {
     "reset": "reach",
     "replay": "reach",
-    "fire": "fire",
-    "_drain": "network",
+    "page.fire": "fire",
+    "traffic.drain": "network",
     "screenshot": "capture",
     "thumbnail": "capture",
 }
@@ -101,8 +103,10 @@ def timed_browser(clock: Clock) -> Callable[[statecrawl.Config, bool], Browser]:
 
     def factory(config: statecrawl.Config, network: bool) -> Browser:
         browser = Browser(config, capture_network=network)
-        for method, phase in BROWSER_PHASES.items():
-            setattr(browser, method, clock.timed(phase, getattr(browser, method)))
+        for path, phase in BROWSER_PHASES.items():
+            *parts, method = path.split(".")
+            owner = functools.reduce(getattr, parts, browser)
+            setattr(owner, method, clock.timed(phase, getattr(owner, method)))
         return browser
 
     return factory

@@ -263,7 +263,7 @@ class LoginPage:
 
     def press(self, target: str) -> None:
         """Click what ``target`` names: a CSS selector, or the text of a button or link."""
-        where = self._browser._call("present", target).get("locator")
+        where = self._browser.ask("present", target).get("locator")
         if not isinstance(where, str):
             raise LoginFailed(f"nothing to press for {target!r} at {self.url}")
         self._fire(where, "click", [])
@@ -272,7 +272,7 @@ class LoginPage:
         """Fill ``values`` (field name to value) and send their form, through the button
         ``press`` names if given, else its own submit button."""
         values = values or {}
-        answer = self._browser._call("login", list(values))
+        answer = self._browser.ask("login", list(values))
         fields = answer.get("fields") or []
         missing = [name for name, loc in zip(values, fields, strict=False) if loc is None]
         if missing or len(fields) != len(values):
@@ -287,7 +287,7 @@ class LoginPage:
             if secret
         )
         if press is not None:
-            where = self._browser._call("present", press).get("locator")
+            where = self._browser.ask("present", press).get("locator")
             if not isinstance(where, str):
                 raise LoginFailed(f"the login page {self.url} shows nothing like {press!r}")
             self._fire(where, "click", pairs)
@@ -298,10 +298,10 @@ class LoginPage:
 
     def shows(self, target: str) -> bool:
         """Whether the page shows ``target``: a CSS selector that matches, or a text."""
-        return self._browser._call("present", target).get("shown") is True
+        return self._browser.ask("present", target).get("shown") is True
 
     def _fields(self, names: list[str]) -> list[str]:
-        found = self._browser._call("login", names).get("fields") or []
+        found = self._browser.ask("login", names).get("fields") or []
         for name, loc in zip(names, found, strict=False):
             if not isinstance(loc, str):
                 raise LoginFailed(f"the page {self.url} has no field {name!r}")
@@ -340,11 +340,7 @@ def log_in(browser: Browser, hook: Hook) -> Session:
 def capture(browser: Browser) -> Session:
     """The browser's session now: every cookie, and the storage of the page's origin."""
     cookies = browser.web.execute_cdp_cmd("Network.getAllCookies", {})["cookies"]
-    answer = browser.web.execute_cdp_cmd(
-        "Runtime.evaluate",
-        {"expression": READ_STORAGE, "contextId": browser._world(), "returnByValue": True},
-    )
-    local, session = json.loads(answer.get("result", {}).get("value") or "[[], []]")
+    local, session = json.loads(browser.evaluate(READ_STORAGE) or "[[], []]")
     return Session(cookies, {origin(browser.url()): {"local": local, "session": session}})
 
 

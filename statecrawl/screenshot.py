@@ -23,7 +23,7 @@ import websocket
 from .errors import BrowserError
 
 if TYPE_CHECKING:
-    from .browser import Browser
+    from .browser import BrowserLike
     from .config import Archive
 
 
@@ -103,7 +103,7 @@ class Images:
     missing: dict[str, str] = field(default_factory=dict)
 
 
-def take(browser: Browser, settings: Archive, screenshot: bool) -> Images:
+def take(browser: BrowserLike, settings: Archive, screenshot: bool) -> Images:
     """The pictures of the state ``browser`` shows: a screenshot (when ``screenshot``) and a
     thumbnail (when ``settings.thumbnails``), each given up after
     ``settings.capture_timeout`` seconds. A screenshot given up so leaves no time for a

@@ -4,8 +4,8 @@ A :class:`FakeApp` is an application written down: its states (small HTML docume
 actions each state offers and the state each one leads to, the URLs states show and what a
 fresh load of a URL shows, links between URLs, and optional behaviours (a clock that differs
 with every page load, ids generated with every render, an action that fails, hangs the page,
-navigates or works once only). A :class:`FakeBrowser` drives it with the surface of
-:class:`statecrawl.browser.Browser` that the explorer uses, answering with real
+navigates or works once only). A :class:`FakeBrowser` drives it with the surface of a
+browser that statecrawl uses (:class:`statecrawl.browser.BrowserLike`), answering with real
 :class:`~statecrawl.state.Snapshot` objects built from page-agent answers, so the engine's
 planning, merging, inference and resume logic is tested in milliseconds::
 
@@ -36,10 +36,12 @@ from urllib.parse import urldefrag, urljoin
 
 from .config import Config
 from .errors import ActionFailed, BrowserError, NavigationError, PageTimeout
+from .login import LoginFailed
 from .state import Action, Snapshot
 
 if TYPE_CHECKING:
     from .directory import Crawl
+    from .login import Hook, Session
     from .network import Exchange  # (it imports Selenium, which a fake browser needs not)
 
 ORIGIN = "http://127.0.0.1:9"  # loopback, a port nothing listens on: nothing is ever fetched
@@ -292,10 +294,11 @@ class FakeApp:
 
 
 class FakeBrowser:
-    """A browser on a :class:`FakeApp`, with the surface of ``statecrawl.browser.Browser``
-    that the explorer uses, and its behaviour: a load starts a new document, an action
-    whose element is gone raises ``ActionFailed``, a replay fires a list of actions and
-    answers light snapshots, a hung page raises ``PageTimeout`` until the browser restarts."""
+    """A browser on a :class:`FakeApp`, with the surface of a browser that statecrawl uses
+    (:class:`statecrawl.browser.BrowserLike`), and its behaviour: a load starts a new
+    document, an action whose element is gone raises ``ActionFailed``, a replay fires a list
+    of actions and answers light snapshots, a hung page raises ``PageTimeout`` until the
+    browser restarts."""
 
     def __init__(self, app: FakeApp, config: Config, *, capture_network: bool = False) -> None:
         self.app = app
@@ -305,6 +308,8 @@ class FakeBrowser:
         self.profile: str | None = None
         self.restarts = 0
         self.relogins = 0  # (a fake app has no login)
+        self.login_hook: Hook | None = None  # (set by the crawl, never called)
+        self.session_dir: Path | None = None
         self.volatile: list[str] = []  # handed to the page agent in reality: it masks nothing
         self.document: Document | None = None
         self.hung = False
@@ -457,6 +462,18 @@ class FakeBrowser:
         page has nothing to draw)."""
         self._page()
         return SCREENSHOT
+
+    def thumbnail(self) -> bytes:
+        """The viewport as a thumbnail: the screenshot's 1x1 PNG."""
+        return self.screenshot()
+
+    def can_log_in(self) -> bool:
+        """Whether the browser can log in: never (a fake app has no login)."""
+        return False
+
+    def log_in(self) -> Session:
+        """Log in: ``LoginFailed``, as a fake app has no login (see :meth:`can_log_in`)."""
+        raise LoginFailed("a fake app has no login")
 
 
 def tree(depth: int, branching: int, origin: str = ORIGIN) -> FakeApp:

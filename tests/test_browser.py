@@ -43,13 +43,13 @@ def test_reset_after_storage_keeps_script_timeout_and_processes(
     site.page("/", "storage.html")
     assert text(browser.load(site.url("/")).html, "visits") == "visit 1"
     assert text(browser.load(site.url("/")).html, "visits") == "visit 2"
-    assert browser.storage_used
-    timeout, pids = browser.script_timeout, list(browser.pids)
+    assert browser.page.storage_used
+    timeout, pids = browser.chromium.script_timeout, list(browser.chromium.pids)
     assert timeout > 0 and pids
 
     assert text(browser.reset(site.url("/")).html, "visits") == "visit 1"  # storage cleared
-    assert browser.script_timeout == timeout
-    assert browser.pids == pids
+    assert browser.chromium.script_timeout == timeout
+    assert browser.chromium.pids == pids
 
     driver = browser.web.service.process
     chromium = _descendants(driver.pid)
@@ -101,11 +101,11 @@ def test_a_browser_is_replaced_after_recycle_after_pages(site: Site) -> None:
     with Browser(config, capture_network=True) as browser:
         browser.reset(site.url("/"))
         browser.reset(site.url("/"))
-        profile, pids = browser.profile, list(browser.pids)
+        profile, pids = browser.chromium.profile, list(browser.chromium.pids)
         assert browser.pages == 2
         snapshot = browser.reset(site.url("/"))
         assert text(snapshot.html, "visits") == "visit 1"
-        assert browser.profile != profile and browser.pages == 1
+        assert browser.chromium.profile != profile and browser.pages == 1
         assert not any(alive(pid) for pid in pids)
         fetched = [x.url for x in browser.take_exchanges()]
         assert fetched.count(site.url("/")) == 3

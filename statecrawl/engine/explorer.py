@@ -25,7 +25,7 @@ from pathlib import Path
 from .. import chain, coverage, harvest, records
 from ..archive import Archiver
 from ..baseline import Baseline
-from ..browser import Browser
+from ..browser import Browser, BrowserLike
 from ..config import Config, argument, checked, folder
 from ..directory import Crawl, CrawlDirectory, load
 from ..errors import ConfigError, one_line
@@ -67,7 +67,7 @@ class Explorer:
         *,
         plugins: Iterable[Plugin] = (),
         progress: Callable[[Stats], None] | None = None,
-        browser_factory: Callable[[Config, bool], Browser] | None = None,
+        browser_factory: Callable[[Config, bool], BrowserLike] | None = None,
     ) -> None:
         argument("config", config, Config)
         plugins = argument("plugins", plugins, Iterable[Plugin])
@@ -109,7 +109,7 @@ class Explorer:
         self,
         config: Config,
         plugins: list[Plugin],
-        browser_factory: Callable[[Config, bool], Browser] | None,
+        browser_factory: Callable[[Config, bool], BrowserLike] | None,
     ) -> None:
         """Make the crawl's parts and take up its checkpoint when it resumes."""
         self.scope = scope = Scope(config)
@@ -474,12 +474,12 @@ def ctrl_c_stops(stop: Callable[[], None]) -> Iterator[list[int]]:
 
 @checked
 def _browser(
-    factory: Callable[[Config, bool], Browser],
+    factory: Callable[[Config, bool], BrowserLike],
     hook: Callable[..., None] | None,
     session_dir: Path,
     config: Config,
     network: bool,
-) -> Browser:
+) -> BrowserLike:
     """A browser of ``factory`` that logs in with a plugin's ``hook`` (if any) and keeps its
     session in ``session_dir``, the folder the crawl writes (``--overwrite`` writes a new
     one)."""

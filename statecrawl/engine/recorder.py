@@ -15,7 +15,7 @@ from ..scope import origin
 from ..state import Action, State, digest
 
 if TYPE_CHECKING:
-    from ..browser import Browser
+    from ..browser import BrowserLike
     from ..config import Config
     from ..directory import CrawlDirectory
     from ..harvest import Harvest
@@ -83,7 +83,7 @@ class Recorder:
     def observe(
         self,
         snapshot: Snapshot,
-        browser: Browser | None,
+        browser: BrowserLike | None,
         depth: int,
         exchanges: list[Exchange],
         parent: str | None = None,
@@ -111,7 +111,7 @@ class Recorder:
         self,
         key: str,
         snapshot: Snapshot,
-        browser: Browser | None,
+        browser: BrowserLike | None,
         depth: int,
         parent: str | None,
         action: Action | None,

@@ -37,7 +37,7 @@ from ..errors import (
 from ..state import Action, Snapshot
 
 if TYPE_CHECKING:
-    from ..browser import Browser
+    from ..browser import BrowserLike
     from ..config import Config
     from ..models import StateModel
     from ..network import Exchange
@@ -105,7 +105,7 @@ class Slot:
     (where it stands, what it is doing) the engine keeps by the slot."""
 
     name: str
-    browser: Browser | None = None
+    browser: BrowserLike | None = None
     busy: bool = False
 
 
@@ -159,7 +159,7 @@ class Executor(Protocol):
         """How many times browsers were restarted."""
 
 
-def perform(browser: Browser, task: Task, model: StateModel) -> Outcome:
+def perform(browser: BrowserLike, task: Task, model: StateModel) -> Outcome:
     """Do ``task`` in ``browser``, keying states with ``model``. Failures of the page or the
     browser are returned in the outcome, never raised. A task after which the login's check
     fails is done once more after logging in again: when the check fails again, the work
@@ -198,7 +198,7 @@ def _ended(outcome: Outcome) -> bool:
     return done.session is False and all(s.session is not False for s in way)
 
 
-def _attempt(browser: Browser, task: Task, model: StateModel, log_in: bool = False) -> Outcome:
+def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool = False) -> Outcome:
     """Do ``task`` once (after logging in again, if ``log_in``)."""
     outcome = Outcome()
     volatile = frozenset(task.volatile)
@@ -280,7 +280,7 @@ def crash_reason(exc: Exception) -> str | None:
 
 
 def get_executor(
-    config: Config, browser_factory: Callable[[Config, bool], Browser], network: bool
+    config: Config, browser_factory: Callable[[Config, bool], BrowserLike], network: bool
 ) -> Executor:
     """The executor ``config.executor`` names."""
     if config.executor == "dask":

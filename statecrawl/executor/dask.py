@@ -23,7 +23,7 @@ from ..screenshot import take
 from . import Outcome, Slot, Task, TaskSource, perform
 
 if TYPE_CHECKING:
-    from ..browser import Browser
+    from ..browser import BrowserLike
     from ..config import Config
     from ..network import Exchange
 
@@ -37,12 +37,12 @@ class BrowserPlugin(distributed.WorkerPlugin):
     """Gives a Dask worker its browser."""
 
     def __init__(
-        self, config: Config, factory: Callable[[Config, bool], Browser], network: bool
+        self, config: Config, factory: Callable[[Config, bool], BrowserLike], network: bool
     ) -> None:
         self.config = config
         self.factory = factory
         self.network = network
-        self.browser: Browser | None = None
+        self.browser: BrowserLike | None = None
         self.restarts = 0
         self.shot: set[str] = set()  # keys of the states this worker took screenshots of
 
@@ -112,7 +112,7 @@ class Dask:
     remote = True
 
     def __init__(
-        self, config: Config, browser_factory: Callable[[Config, bool], Browser], network: bool
+        self, config: Config, browser_factory: Callable[[Config, bool], BrowserLike], network: bool
     ) -> None:
         self.config = config
         self.plugin = BrowserPlugin(config, browser_factory, network)

@@ -12,7 +12,7 @@ from ..models import get_model
 from . import Outcome, Slot, TaskSource, perform
 
 if TYPE_CHECKING:
-    from ..browser import Browser
+    from ..browser import BrowserLike
     from ..config import Config
     from ..network import Exchange
 
@@ -26,7 +26,7 @@ class Threads:
     remote = False
 
     def __init__(
-        self, config: Config, browser_factory: Callable[[Config, bool], Browser], network: bool
+        self, config: Config, browser_factory: Callable[[Config, bool], BrowserLike], network: bool
     ) -> None:
         self.config = config
         self.model = get_model(config.model)

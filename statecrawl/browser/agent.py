@@ -1,0 +1,125 @@
+"""The crawler's end of the page agent (``agent.js``): its script, set up for this crawl, and
+the calls that reach it from an isolated world through a channel keyed by a per-browser
+secret, so a page can neither see the agent nor forge its answers."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from importlib.resources import files
+from typing import Any
+
+import urllib3
+from selenium.common.exceptions import TimeoutException, WebDriverException
+
+from .. import answers, login
+from ..config import Config
+from ..errors import BrowserCrashed, NavigationError, PageTimeout
+from ..scope import Scope
+from .chromium import Chromium, crashed, reason
+
+WORLD = "statecrawl"  # the isolated world the crawler's calls run in
+# Runs in the isolated world, whose globals no page script can touch: hands a request to the
+# agent in the page's world and resolves with its JSON answer, or with null when no agent took
+# the request. Arguments: channel secret, request id, method, argument.
+BRIDGE = """((channel, id, method, arg) => new Promise((resolve) => {
+  const answered = (event) => {
+    const reply = event.detail;
+    if (typeof reply !== 'string' || !reply.startsWith(`{"id":${id},`)) return;
+    window.removeEventListener(`${channel}:answer`, answered, true);
+    resolve(reply);
+  };
+  window.addEventListener(`${channel}:answer`, answered, true);
+  const request = new CustomEvent(`${channel}:request`, {
+    cancelable: true, detail: JSON.stringify({ id, method, arg }),
+  });
+  window.dispatchEvent(request);
+  if (!request.defaultPrevented) {
+    window.removeEventListener(`${channel}:answer`, answered, true);
+    resolve(null);
+  }
+}))(%s)"""
+NO_CONTEXT = "no such execution context"  # the document went away during a call
+
+
+class Agent:
+    """The page agent of one browser: the script injected into every document, and one
+    request and one answer per call."""
+
+    def __init__(self, config: Config, scope: Scope, chromium: Chromium) -> None:
+        self.chromium = chromium
+        self.channel = secrets.token_hex(16)
+        self.requests = 0  # calls made, each request's id
+        self.frame_id: str | None = None  # the window's main frame (learned on first use)
+        source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
+        agent_config = {
+            **scope.for_agent(),
+            "quietMs": config.timing.quiet_ms,
+            "settleTimeoutMs": config.timing.settle_timeout_ms,
+            "timerMs": config.timing.timer_ms,
+            "waitMs": config.timing.wait_ms,
+            "maxActions": config.limits.max_actions_per_state,
+            "dialogs": config.browser.dialogs,
+            "briefAnimations": config.browser.animations == "brief",
+            "inputs": {name: list(values) for name, values in config.inputs.values.items()},
+            "defaultText": config.inputs.default_text,
+            "maxOptions": config.inputs.max_options,
+            "channel": self.channel,
+            "session": login.session_check(config.login),
+        }
+        self.source = f"{source.rstrip()}({json.dumps(agent_config)});\n"
+
+    def call(self, method: str, arg: Any, limit: float | None = None) -> dict[str, Any]:
+        """Call a page-agent method: one request through the channel, one answer, within
+        ``limit`` seconds (the script timeout by default). A page that has no agent answers
+        ``{"missing": True}``, one that went away ``{"leaving": True}``."""
+        self.chromium.limit(max(limit or 0.0, self.chromium.script_timeout))
+        self.requests += 1
+        request = json.dumps([self.channel, self.requests, method, arg])[1:-1]
+        try:
+            answer = self.chromium.web.execute_cdp_cmd(
+                "Runtime.evaluate",
+                {
+                    "expression": BRIDGE % request,
+                    "contextId": self.world(),
+                    "awaitPromise": True,
+                    "returnByValue": True,
+                },
+            )
+        except urllib3.exceptions.ReadTimeoutError:
+            raise PageTimeout(f"the page did not answer {method!r} in time") from None
+        except WebDriverException as exc:
+            if NO_CONTEXT in (exc.msg or ""):
+                return {"leaving": True}
+            if crashed(exc):
+                raise BrowserCrashed(f"the browser died: {reason(exc)}") from None
+            if isinstance(exc, TimeoutException):
+                raise PageTimeout(f"the page did not answer {method!r} in time") from None
+            raise NavigationError(f"page agent failed: {reason(exc)}") from None
+        if "exceptionDetails" in answer:
+            details = answer["exceptionDetails"]
+            why = details.get("exception", {}).get("description") or details.get("text")
+            raise NavigationError(f"page agent failed: {str(why).splitlines()[0]}")
+        value = answer.get("result", {}).get("value")
+        if value is None:
+            return {"missing": True}
+        return answers.decode(value, self.requests)
+
+    def evaluate(self, expression: str) -> Any:
+        """The value of ``expression`` evaluated in the crawler's isolated world of the
+        current document, where no page script can see or change it."""
+        answer = self.chromium.web.execute_cdp_cmd(
+            "Runtime.evaluate",
+            {"expression": expression, "contextId": self.world(), "returnByValue": True},
+        )
+        return answer.get("result", {}).get("value")
+
+    def world(self) -> int:
+        """The crawler's isolated world in the current document (made on first use)."""
+        web = self.chromium.web
+        if self.frame_id is None:
+            self.frame_id = web.execute_cdp_cmd("Page.getFrameTree", {})["frameTree"]["frame"]["id"]
+        world = web.execute_cdp_cmd(
+            "Page.createIsolatedWorld", {"frameId": self.frame_id, "worldName": WORLD}
+        )
+        return world["executionContextId"]

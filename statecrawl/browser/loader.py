@@ -1,0 +1,93 @@
+"""Loading a URL into a browser's window: a fresh document every time (a fragment of the
+document shown too), a first navigation a new tab dropped started again, and a load that
+saves a file instead of showing a page told apart."""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from urllib.parse import urldefrag
+
+import urllib3
+from selenium.common.exceptions import TimeoutException, WebDriverException
+
+from ..config import Config
+from ..errors import BrowserCrashed, NavigationError, PageTimeout
+from ..scope import origin
+from ..state import Snapshot
+from .chromium import Chromium, crashed, reason
+from .page import Page
+from .traffic import Traffic
+
+log = logging.getLogger(__name__)
+ERROR_CODE = re.compile(r'HTTP ERROR \d+|"errorCode":"(?:NET::)?(ERR_[A-Z_]+)"')
+BLANK_GRACE = 3.0  # seconds a load from a blank page may take to commit before it is restarted
+
+
+class Loader:
+    """Loads pages into one browser's window, and remembers the origins it loaded."""
+
+    def __init__(self, config: Config, chromium: Chromium, page: Page, traffic: Traffic) -> None:
+        self.config = config
+        self.chromium = chromium
+        self.page = page
+        self.traffic = traffic
+        self.visited: set[str] = set()  # origins loaded since storage was last cleared
+
+    def load(self, url: str, light: bool = False) -> Snapshot:
+        """Load ``url`` and return the settled state it shows (``light``: without its
+        candidate actions)."""
+        self.chromium.limit(self.config.timing.load_timeout)
+        web = self.chromium.web
+        try:
+            before = self.page.document()
+            if "#" in url and urldefrag(self.page.url()).url == urldefrag(url).url:
+                # A URL with a fragment, in the document shown: the browser would only scroll,
+                # keeping the application's state in memory. A load must start the document
+                # afresh. (The same URL without a fragment is a new document already.)
+                web.get("about:blank")
+            web.get(url)
+            deadline = time.monotonic() + self.config.timing.load_timeout
+            if before[1] == "about:blank":
+                # A new tab may still be committing its first blank page, which can drop a
+                # navigation started meanwhile (seen as a start page never requested): if
+                # nothing came of it, it is started once more.
+                try:
+                    self._committed(before, min(deadline, time.monotonic() + BLANK_GRACE))
+                except TimeoutException:
+                    log.info("navigation to %s from a blank page did not start; again", url)
+                    web.get(url)
+            committed = self._committed(before, deadline)
+        except (TimeoutException, urllib3.exceptions.ReadTimeoutError):
+            limit = self.config.timing.load_timeout
+            raise PageTimeout(f"loading {url} took longer than {limit}s") from None
+        except WebDriverException as exc:
+            if crashed(exc):
+                raise BrowserCrashed(f"the browser died loading {url}") from None
+            raise NavigationError(f"cannot load {url}: {reason(exc)}") from None
+        if not committed:  # the response was saved as a file: the page shown is the one before
+            return Snapshot(url=self.page.url(), title="", html="", status=0, downloaded=True,
+                            downloads=self.traffic.downloaded(url))  # fmt: skip
+        snapshot = self.page.settled(light, loading=True)
+        snapshot.downloads = self.traffic.downloaded()
+        if not snapshot.url.startswith(("http:", "https:")):
+            code = ERROR_CODE.search(snapshot.html)
+            why = (code.group(1) or code.group(0)) if code else f"the browser showed {snapshot.url}"
+            raise NavigationError(f"cannot load {url}: {why}")
+        self.visited.add(origin(url))
+        return snapshot
+
+    def _committed(self, before: tuple[str, str], deadline: float) -> bool:
+        """Wait until a document other than ``before`` (and other than the ``about:blank`` a
+        load may pass through) is in the browser (True), or a download began instead (False);
+        ``TimeoutException`` at ``deadline``."""
+        while True:
+            loader, url = self.page.document()
+            if loader != before[0] and url != "about:blank":
+                return True
+            if self.traffic.downloading():
+                return False
+            if time.monotonic() > deadline:
+                raise TimeoutException("no document was committed in time")
+            time.sleep(0.01)
