@@ -20,7 +20,6 @@ from .errors import (
     NavigationError,
     PageTimeout,
     StatecrawlError,
-    Unreachable,
 )
 from .graph import StateGraph
 from .plugin import CrawlView, Plugin
@@ -73,7 +72,6 @@ __all__ = [
     "StateView",
     "StatecrawlError",
     "Stats",
-    "Unreachable",
     "__version__",
     "analysis",
     "crawl",

@@ -285,11 +285,6 @@ class ArchiveWriter:
             self._write(_serialize([revisit]), 1)
             self._stats.revisits += 1
 
-    def write_resources(self) -> None:
-        """Rewrite ``resources.jsonl`` atomically (done at every roll and on close)."""
-        with self._lock:
-            self._save_resources()
-
     def close(self) -> None:
         """Finish the current WARC file (drop ``.open``) and write the resource index."""
         with self._lock:

@@ -157,11 +157,6 @@ class Hooks:
         self._failed = failed
         self._deferred = threading.local()  # hooks a thread owes the plugins
 
-    @property
-    def needs_network(self) -> bool:
-        """Whether a plugin reads the browser's network log (the archive does)."""
-        return any(p.needs_network for p in self.plugins)
-
     def defer(self, name: str, *args: Any) -> None:
         """Call hook ``name`` once this thread calls :meth:`flush`."""
         queue = getattr(self._deferred, "calls", None)
