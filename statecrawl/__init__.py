@@ -22,7 +22,7 @@ from .errors import (
     StatecrawlError,
 )
 from .graph import StateGraph
-from .plugin import CrawlView, Plugin
+from .plugin import CrawlView, Plugin, StateEvent
 from .state import Action, State
 from .version import __version__
 
@@ -68,6 +68,7 @@ __all__ = [
     "PageTimeout",
     "Plugin",
     "State",
+    "StateEvent",
     "StateGraph",
     "StateView",
     "StatecrawlError",

@@ -43,7 +43,7 @@ from .models import get_model, volatile_between
 from .network import Exchange
 from .outage import Outages, unreached
 from .planning import Plan, near, plan, shape
-from .plugin import MAX_PLUGIN_FAILURES, CrawlView, Hooks, Plugin, login_hook
+from .plugin import MAX_PLUGIN_FAILURES, CrawlView, Hooks, Plugin, StateEvent, login_hook
 from .policy import Danger, Inference, Requests, requests_of, words
 from .politeness import Politeness, host_of, throttled
 from .recrawl import Recrawl
@@ -1082,7 +1082,7 @@ class Explorer:
             node["unchanged"] = True
         if carried:
             node["carried"] = True
-        self.hooks.defer("on_state", state, snapshot, browser, parent, action)
+        self.hooks.defer("on_state", StateEvent(state, snapshot, browser, parent, action))
         if carried:
             return state_id
         explore = self.harvest is None or self.harvest.saw(

@@ -14,7 +14,7 @@ from .. import chain
 from ..errors import ArchiveError
 from ..layout import thumbnail_path
 from ..network import Exchange
-from ..plugin import CrawlView, Plugin
+from ..plugin import CrawlView, Plugin, StateEvent
 from ..resources import payload_digest
 from ..screenshot import Images, take
 from ..spool import Spool
@@ -22,9 +22,8 @@ from .reading import archived_headers, lost_captures, state_part
 from .writer import ArchiveWriter
 
 if TYPE_CHECKING:
-    from ..browser import Browser
     from ..directory import CrawlDirectory
-    from ..state import Action, Snapshot, State
+    from ..state import Snapshot, State
 
 log = logging.getLogger(__name__)
 
@@ -109,16 +108,9 @@ class Archiver(Plugin):
         log.warning("archive repaired: %s", "; ".join(repairs))
         crawl.record("archive_repairs", repairs)
 
-    def on_state(
-        self,
-        crawl: CrawlView,
-        state: State,
-        snapshot: Snapshot,
-        browser: Browser | None,
-        parent: str | None,
-        action: Action | None,
-    ) -> None:
+    def on_state(self, crawl: CrawlView, event: StateEvent) -> None:
         assert self.writer is not None and self.spool is not None
+        state, snapshot, browser, action = event.state, event.snapshot, event.browser, event.action
         writer = self.writer
         earlier = crawl.baseline.records.get(state.key) if crawl.baseline else None
         if earlier is not None and payload_digest(snapshot.html.encode("utf-8")) == earlier.digest:
@@ -151,7 +143,7 @@ class Archiver(Plugin):
             fields = ("name", "status", "event", "action")
             described = {**dict(zip(fields, action.as_tuple(), strict=True)), "key": action.key}
         self.spool.put(functools.partial(
-            self._write_state, crawl.directory, state, snapshot, images, parent, described))
+            self._write_state, crawl.directory, state, snapshot, images, event.parent, described))
 
     def _write_state(
         self,
