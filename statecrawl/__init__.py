@@ -21,10 +21,9 @@ from .errors import (
     NavigationError,
     PageTimeout,
     StatecrawlError,
-    Unreachable,
 )
 from .graph import StateGraph
-from .plugin import CrawlView, Plugin
+from .plugin import CrawlView, Plugin, StateEvent
 from .state import Action, State
 from .version import __version__
 
@@ -76,11 +75,11 @@ __all__ = [
     "PageTimeout",
     "Plugin",
     "State",
+    "StateEvent",
     "StateGraph",
     "StateView",
     "StatecrawlError",
     "Stats",
-    "Unreachable",
     "__version__",
     "analysis",
     "crawl",

@@ -10,8 +10,7 @@
     │   ├── PageTimeout        it did not answer in time (busy script, hung load)
     │   ├── ActionFailed       an action could not be fired
     │   │   └── OptionAbsent   a popup has no such option (no failure: no such action)
-    │   ├── AgentError         the page agent's answer was malformed
-    │   └── Unreachable        a state could not be brought back in a browser
+    │   └── AgentError         the page agent's answer was malformed
     └── ArchiveError           a WARC file or crawl directory cannot be written or read
         └── CrawlLocked        another run is writing the crawl directory
 
@@ -69,10 +68,6 @@ class OptionAbsent(ActionFailed):
 
 class AgentError(NavigationError):
     """The page agent's answer was malformed: the page broke or forged it."""
-
-
-class Unreachable(NavigationError):
-    """A state could not be brought back in the browser."""
 
 
 class ArchiveError(StatecrawlError):

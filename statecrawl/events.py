@@ -16,12 +16,10 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from .errors import ArchiveError
-from .plugin import CrawlView, Plugin
+from .plugin import CrawlView, Plugin, StateEvent
 
 if TYPE_CHECKING:
-    from .browser import Browser
     from .engine import Stats
-    from .state import Action, Snapshot, State
 
 EVERY = 0.5  # seconds between two progress lines
 FIGURES = ("states", "transitions", "frontier", "resets", "failures", "max_depth", "elapsed")
@@ -45,19 +43,12 @@ class EventLog(Plugin):
             self.last = stats.elapsed
             self.write("progress", figures(vars(stats)))
 
-    def on_state(
-        self,
-        crawl: CrawlView,
-        state: State,
-        snapshot: Snapshot,
-        browser: Browser | None,
-        parent: str | None,
-        action: Action | None,
-    ) -> None:
+    def on_state(self, crawl: CrawlView, event: StateEvent) -> None:
+        state, action = event.state, event.action
         self.write(
             "state",
             {"id": state.id, "url": state.url, "title": state.title, "depth": state.depth,
-             "parent": parent, "action": action.name if action is not None else None},
+             "parent": event.parent, "action": action.name if action is not None else None},
         )
 
     def end(self, stats: dict[str, Any]) -> None:

@@ -6,21 +6,28 @@ calls them: in the worker thread that found what they are told of, outside the c
 (a screenshot makes no other browser wait). A hook that raises is recorded in the crawl's
 figures, its graph (``plugin_failures``) and the log, and the crawl goes on, unless the error
 is one its plugin declares fatal (an archive that cannot be written).
+
+A new state comes to ``on_state`` as one :class:`StateEvent`. A plugin whose ``on_state``
+still takes the six arguments of earlier releases (``crawl, state, snapshot, browser, parent,
+action``) is called that way, with a ``DeprecationWarning``, for one more release.
 """
 
 from __future__ import annotations
 
+import inspect
 import logging
 import threading
+import warnings
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import networkx as nx
 
     from .baseline import Baseline
-    from .browser import Browser
+    from .browser import BrowserLike
     from .config import Config
     from .directory import CrawlDirectory
     from .login import LoginPage
@@ -31,6 +38,28 @@ if TYPE_CHECKING:
 MAX_PLUGIN_FAILURES = 100  # plugin failures listed in the graph (all are counted)
 
 log = logging.getLogger(__name__)
+# the parameters of ``on_state`` before StateEvent; a plugin taking them is called that way
+_OLD_PARAMETERS = ("crawl", "state", "snapshot", "browser", "parent", "action")
+_deprecations: dict[Any, Any] = {}  # the warnings registry of the old-style hooks' warnings
+
+
+@dataclass(frozen=True, slots=True)
+class StateEvent:
+    """A new state, as ``Plugin.on_state`` is told of it: the state, what the browser
+    showed, the browser that still shows it, and the way in."""
+
+    #: the state found (id, key, URL, title, depth, actions)
+    state: State
+    #: what the browser returned for it: DOM, frames and, from another process, pictures
+    snapshot: Snapshot
+    #: the browser that shows the state (``None`` when it is in another process, as with the
+    #: Dask executor: then ``snapshot.screenshot`` holds its screenshot, if the archive
+    #: takes them)
+    browser: BrowserLike | None
+    #: the id of the state ``action`` was fired in (``None`` for a start state)
+    parent: str | None
+    #: the action that led here from ``parent`` (``None`` for a start state)
+    action: Action | None
 
 
 class CrawlView:
@@ -103,18 +132,9 @@ class Plugin:
     def on_start(self, crawl: CrawlView) -> None:
         """The first browser is up and the crawl directory exists."""
 
-    def on_state(
-        self,
-        crawl: CrawlView,
-        state: State,
-        snapshot: Snapshot,
-        browser: Browser | None,
-        parent: str | None,
-        action: Action | None,
-    ) -> None:
-        """A new state was found by firing ``action`` in ``parent``; ``browser`` shows it
-        (``None`` when the browser is in another process, as with the Dask executor: then
-        ``snapshot.screenshot`` holds its screenshot, if the archive takes them)."""
+    def on_state(self, crawl: CrawlView, event: StateEvent) -> None:
+        """A new state was found: ``event`` says which, how it was reached and which browser
+        shows it."""
 
     def on_transition(
         self, crawl: CrawlView, source: str, action: Action, target: str, snapshot: Snapshot | None
@@ -144,7 +164,9 @@ class Hooks:
     """Calls the plugins' hooks with ``view``. A hook may be called at once
     (:meth:`broadcast`) or deferred until the calling thread leaves the crawl's lock
     (:meth:`defer`, then :meth:`flush`). A failure is counted by ``failed`` (under
-    ``lock``, given the message) and logged."""
+    ``lock``, given the message) and logged. A plugin whose ``on_state`` takes the old
+    arguments gets them from the :class:`StateEvent`, and its class one ``DeprecationWarning``
+    when the hooks are made."""
 
     def __init__(
         self,
@@ -154,13 +176,15 @@ class Hooks:
     ) -> None:
         self.plugins = list(plugins)
         self.view = view
+        # decided once per plugin: which take on_state's old arguments (one warning a class)
+        self._old_on_state = [_takes_old_arguments(plugin) for plugin in self.plugins]
+        warned: set[type[Plugin]] = set()
+        for plugin, old in zip(self.plugins, self._old_on_state, strict=True):
+            if old and type(plugin) not in warned:
+                warned.add(type(plugin))
+                _warn_old_on_state(plugin)
         self._failed = failed
         self._deferred = threading.local()  # hooks a thread owes the plugins
-
-    @property
-    def needs_network(self) -> bool:
-        """Whether a plugin reads the browser's network log (the archive does)."""
-        return any(p.needs_network for p in self.plugins)
 
     def defer(self, name: str, *args: Any) -> None:
         """Call hook ``name`` once this thread calls :meth:`flush`."""
@@ -181,9 +205,10 @@ class Hooks:
         its plugin declares the error fatal: then the first such error is raised once all
         were called."""
         fatal: Exception | None = None
-        for plugin in self.plugins:
+        for plugin, old in zip(self.plugins, self._old_on_state, strict=True):
+            given = _old_arguments(*args) if old and name == "on_state" else args
             try:
-                getattr(plugin, name)(self.view, *args)
+                getattr(plugin, name)(self.view, *given)
             except Exception as exc:  # a plugin's bug must not end the crawl
                 if isinstance(exc, plugin.fatal):
                     fatal = fatal or exc
@@ -193,3 +218,38 @@ class Hooks:
                 self._failed(why)
         if fatal is not None:
             raise fatal
+
+
+def _takes_old_arguments(plugin: Plugin) -> bool:
+    """Whether ``plugin.on_state`` takes the six arguments of earlier releases rather than
+    ``(crawl, event)``."""
+    try:
+        signature = inspect.signature(plugin.on_state)
+    except (TypeError, ValueError):  # no signature to read: called the new way
+        return False
+    try:
+        signature.bind(*_OLD_PARAMETERS)
+    except TypeError:
+        return False
+    return True
+
+
+def _old_arguments(event: StateEvent) -> tuple[Any, ...]:
+    """``event`` as the arguments after ``crawl`` of an old-style ``on_state``."""
+    return event.state, event.snapshot, event.browser, event.parent, event.action
+
+
+def _warn_old_on_state(plugin: Plugin) -> None:
+    """Say that ``plugin``'s class has an old-style ``on_state``, where that hook is defined
+    (shown once there under the default filters; by default in ``__main__`` and notebooks)."""
+    hook = plugin.on_state
+    code = getattr(inspect.unwrap(getattr(hook, "__func__", hook)), "__code__", None)
+    warnings.warn_explicit(
+        f"{type(plugin).__qualname__}.on_state({', '.join(_OLD_PARAMETERS)}) is deprecated:"
+        " take (crawl, event), a statecrawl.StateEvent; the old form goes in the next release",
+        DeprecationWarning,
+        filename=code.co_filename if code is not None else "<plugin>",
+        lineno=code.co_firstlineno if code is not None else 0,
+        module=type(plugin).__module__,
+        registry=_deprecations,
+    )

@@ -198,9 +198,9 @@ class Shown(statecrawl.Plugin):
         self.markers = markers
         self.seen: set[str] = set()
 
-    def on_state(self, crawl: Any, state: Any, snapshot: Any, browser: Browser,
-                 parent: str | None, action: Any) -> None:
-        self.seen |= shown(browser, self.markers)
+    def on_state(self, crawl: Any, event: statecrawl.StateEvent) -> None:
+        assert event.browser is not None
+        self.seen |= shown(event.browser, self.markers)
 
 
 def test_styled_checks_are_reached_through_their_box_or_their_label(

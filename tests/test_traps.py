@@ -24,7 +24,6 @@ from werkzeug import Request, Response
 import statecrawl
 from statecrawl.browser import Browser
 from statecrawl.plugin import CrawlView
-from statecrawl.state import Snapshot
 from tests.conftest import Site, labels
 
 HANG_SECONDS = 4.0  # how long a "slow" server path takes: twice the crawls' load timeout
@@ -189,16 +188,9 @@ class WindowCount(statecrawl.Plugin):
     def __init__(self) -> None:
         self.most = 0
 
-    def on_state(
-        self,
-        crawl: CrawlView,
-        state: statecrawl.State,
-        snapshot: Snapshot,
-        browser: Browser,
-        parent: str | None,
-        action: statecrawl.Action | None,
-    ) -> None:
-        self.most = max(self.most, len(browser.web.window_handles))
+    def on_state(self, crawl: CrawlView, event: statecrawl.StateEvent) -> None:
+        assert event.browser is not None
+        self.most = max(self.most, len(event.browser.web.window_handles))
 
 
 def test_popups_recorded_never_opened(site: Site, other_site: Site, tmp_path: Path) -> None:
@@ -409,19 +401,12 @@ class BreakOnce(statecrawl.Plugin):
         self.breaker = breaker
         self.done = False
 
-    def on_state(
-        self,
-        crawl: CrawlView,
-        state: statecrawl.State,
-        snapshot: Snapshot,
-        browser: Browser,
-        parent: str | None,
-        action: statecrawl.Action | None,
-    ) -> None:
-        if parent is None or self.done:
+    def on_state(self, crawl: CrawlView, event: statecrawl.StateEvent) -> None:
+        if event.parent is None or self.done:
             return
+        assert event.browser is not None
         self.done = True
-        self.breaker(browser)
+        self.breaker(event.browser)
 
 
 def crash_renderer(browser: Browser) -> None:

@@ -20,7 +20,6 @@ from werkzeug import Request, Response
 import statecrawl
 from statecrawl.browser import Browser
 from statecrawl.label import crawl_labels, uniqueness
-from statecrawl.state import State
 from statecrawl.testing import difference
 from tests.conftest import Site, served
 
@@ -68,9 +67,9 @@ class Shown(statecrawl.Plugin):
     def __init__(self) -> None:
         self.seen: set[str] = set()
 
-    def on_state(self, crawl: Any, state: State, snapshot: Any, browser: Browser,
-                 parent: str | None, action: Any) -> None:
-        self.seen |= shown(browser, MARKERS)
+    def on_state(self, crawl: Any, event: statecrawl.StateEvent) -> None:
+        assert event.browser is not None
+        self.seen |= shown(event.browser, MARKERS)
 
 
 def screen(html: str) -> tuple[Any, ...]:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..download import document_id
+from ..plugin import StateEvent
 from ..scope import origin
 from ..state import Action, State, digest
 
@@ -150,7 +151,7 @@ class Recorder:
         self.stats.max_depth = max(self.stats.max_depth, depth)
         log.debug("state %s at depth %d: %s", state.id, depth, snapshot.url)
         self._write_state(state, snapshot, carried)
-        self.hooks.defer("on_state", state, snapshot, browser, parent, action)
+        self.hooks.defer("on_state", StateEvent(state, snapshot, browser, parent, action))
         if not carried:
             self._explore(state, snapshot, parent, action)
         return state.id

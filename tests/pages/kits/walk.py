@@ -386,10 +386,10 @@ class Shown(statecrawl.Plugin):
     def seen(self) -> set[str]:
         return set(self.first)
 
-    def on_state(self, crawl: object, state: object, snapshot: object, browser: object,
-                 parent: str | None, action: object) -> None:
+    def on_state(self, crawl: object, event: statecrawl.StateEvent) -> None:
+        assert event.browser is not None
         at = round(time.monotonic() - self.started, 1)
-        for marker in shown(browser.web, self.markers) - self.seen:  # type: ignore[attr-defined]
+        for marker in shown(event.browser.web, self.markers) - self.seen:
             self.first[marker] = at
         if self.explorer is not None and self.seen >= set(self.markers):
             self.explorer.stop("every marker shown")
