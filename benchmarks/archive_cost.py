@@ -32,7 +32,7 @@ from statecrawl.cli import DEMO_DEFAULTS
 from statecrawl.config import Archive, merge
 from statecrawl.demo_app import DemoApp
 from statecrawl.demo_app.data import DEMO_QUERIES, patents
-from statecrawl.layout import THUMBNAIL
+from statecrawl.directory.layout import THUMBNAIL
 
 SETTINGS: dict[str, dict[str, Any]] = {
     "archive off": {"archive": {"enabled": False}},

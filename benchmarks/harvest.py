@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import statecrawl
-from statecrawl import harvest
 from statecrawl.demo_app import DemoApp
 from statecrawl.demo_app.coverage import coverage
 from statecrawl.demo_app.data import COUNT
+from statecrawl.harvest import queries as harvest
 
 PDF = re.compile(r"/files/([A-Za-z0-9]+)\.pdf$")  # a patent's PDF, as the demo serves it
 

@@ -26,7 +26,7 @@ from selenium.webdriver.support.wait import WebDriverWait
 
 import statecrawl
 from statecrawl.browser import FLAGS, find_executables
-from statecrawl.directory import CrawlDirectory
+from statecrawl.directory.crawl import CrawlDirectory
 from statecrawl.report import build_report
 
 BRANCHING = 6

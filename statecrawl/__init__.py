@@ -10,7 +10,8 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 from .config import Config
-from .directory import Crawl, StateView, load
+from .directory.crawl import Crawl, StateView, load
+from .directory.graph import StateGraph
 from .errors import (
     ActionFailed,
     AgentError,
@@ -22,8 +23,7 @@ from .errors import (
     PageTimeout,
     StatecrawlError,
 )
-from .graph import StateGraph
-from .plugin import CrawlView, Plugin, StateEvent
+from .plugins.hooks import CrawlView, Plugin, StateEvent
 from .state import Action, State
 from .version import __version__
 

@@ -25,15 +25,11 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from . import coverage as js_coverage
-from . import records as result_records
-from .comparison import diff
 from .config import argument, checked
-from .directory import Crawl, find_state, recorded_config
-from .errors import ConfigError, StatecrawlError
-from .graph import StateGraph
-from .label import crawl_labels
-from .models.dom import visible_text
-from .paths import (
+from .directory.crawl import Crawl, find_state, recorded_config
+from .directory.graph import StateGraph
+from .directory.label import crawl_labels
+from .directory.paths import (
     describe,
     edge_records,
     is_state,
@@ -42,6 +38,10 @@ from .paths import (
     shortest_paths,
     state_nodes,
 )
+from .errors import ConfigError, StatecrawlError
+from .harvest import records as result_records
+from .incremental.comparison import diff
+from .models.dom import visible_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -205,7 +205,7 @@ def summary(crawl: GraphLike) -> dict[str, Any]:
     dict
         ``start_url``; ``states``; ``transitions`` between states (fired), ``inferred``
         (recorded without firing) and ``out_of_scope``; ``downloads`` (edges to the documents
-        downloads saved, see :mod:`statecrawl.download`); ``max_depth`` and ``depths`` (the
+        downloads saved, see :mod:`statecrawl.browser.download`); ``max_depth`` and ``depths`` (the
         depth profile); ``failures`` (actions that failed, from the states' records);
         ``unreachable`` (state id to the reason it could not be reached again);
         ``truncated`` (states whose DOM was cut); ``dead_ends`` and ``components`` (counts);
@@ -545,7 +545,7 @@ def coverage(crawl: Crawl) -> pd.DataFrame:
 @checked
 def records(crawl: Crawl) -> pd.DataFrame:
     """The records the crawl's result lists showed, one row per detail, deduplicated by its
-    key (:mod:`statecrawl.records`; pandas: the ``analysis`` extra).
+    key (:mod:`statecrawl.harvest.records`; pandas: the ``analysis`` extra).
 
     Parameters
     ----------
@@ -593,7 +593,7 @@ def to_frames(crawl: GraphLike) -> tuple[pd.DataFrame, pd.DataFrame]:
     states : pandas.DataFrame
         One row per state, indexed by id: every node attribute, plus ``in_transitions`` and
         ``out_transitions`` (counts of transitions from and to other states); of a
-        :class:`~statecrawl.Crawl`, its ``label`` (see :mod:`statecrawl.label`) too.
+        :class:`~statecrawl.Crawl`, its ``label`` (see :mod:`statecrawl.directory.label`) too.
     transitions : pandas.DataFrame
         One row per transition: ``source``, ``target``, ``key``, ``name``, ``label``,
         ``status``, ``event``, ``action``, ``kind``, ``out_of_scope`` and the other edge

@@ -9,12 +9,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from . import roles
 from .config import Config, argument, checked, merge
-from .directory import Crawl
-from .engine import Explorer, Stats
+from .directory.crawl import Crawl
+from .engine import Explorer, Stats, roles
 from .errors import ConfigError
-from .plugin import Plugin
+from .plugins.hooks import Plugin
 
 Table = Mapping[str, Any]
 
@@ -105,7 +104,7 @@ def crawl_by_role(url: str | Iterable[str] | None = None, **settings: Any) -> di
     """Crawl the application at ``url`` once per role, ``login`` a list of ``[login]``
     tables each with its ``role`` name, into ``out/roles/<role>/``: each role's crawl by
     name. ``out/roles.json`` says what each role reaches that another does not (see
-    :mod:`statecrawl.roles`). The settings are :func:`crawl`'s."""
+    :mod:`statecrawl.engine.roles`). The settings are :func:`crawl`'s."""
     unknown = sorted(settings.keys() - {*_SETTINGS, "config"})
     if unknown:
         raise ConfigError(f"crawl_by_role: unknown setting {unknown[0]!r}")

@@ -14,16 +14,18 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from . import analysis, harvest, roles
+from . import analysis
 from . import coverage as js_coverage
 from .config import Config, ServiceSettings, merge, read_seeds, read_settings
 from .demo_app.data import REVISIONS
-from .directory import Crawl, load
+from .directory.crawl import Crawl, load
+from .directory.graph import StateGraph
+from .directory.layout import ROLES, STORE
+from .engine import roles
 from .errors import ConfigError, StatecrawlError, StatecrawlWarning, one_line
-from .events import EventLog
-from .graph import StateGraph
-from .layout import ROLES, STORE
+from .harvest import queries as harvest
 from .outage import Period
+from .plugins.events import EventLog
 from .report import build_report
 from .store import SqliteStore
 from .version import __version__
@@ -645,7 +647,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 serve(args.directory, args.port)
             elif args.command == "export":
                 from .export import export
-                from .records import write
+                from .harvest.records import write
 
                 if args.records is not None:
                     count = write(load(args.directory), args.records)
@@ -656,7 +658,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if args.wacz or args.static or (args.records is None and args.graphml is None):
                     export(args.directory, wacz=args.wacz, static=args.static)
             elif args.command == "compact":
-                from .compaction import compact
+                from .incremental.compaction import compact
 
                 full = compact(args.directory, args.out, resolve_revisits=args.resolve_revisits)
                 print(f"compact: {full}")
@@ -669,7 +671,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             elif args.command == "serve":
                 run_serve(args)
             elif args.command == "verify":
-                from .integrity import check_integrity, rebuild_store
+                from .archive.integrity import check_integrity, rebuild_store
                 from .replay import check_fidelity
 
                 if args.integrity:

@@ -105,7 +105,7 @@ class Limits:
 
     ``same_effect_after``: once a script action has led to one same state from this many
     states, it may be recorded without being fired in others, on the evidence that
-    :class:`statecrawl.policy.Inference` asks for (a search box in a page header); ``None``
+    :class:`statecrawl.engine.policy.Inference` asks for (a search box in a page header); ``None``
     fires every script action in every state.
     Counts go up to ``MAX_COUNT``; ``max_time`` (seconds) up to a year.
     """
@@ -205,10 +205,10 @@ class Inputs:
     """Values typed into form fields, and how other fields are enumerated.
 
     ``harvest``: the number of queries the crawl chooses by itself for each search form, after
-    the ``values`` given (see :mod:`statecrawl.harvest`; ``None``: none). ``max_pages``: the
+    the ``values`` given (see :mod:`statecrawl.harvest.queries`; ``None``: none). ``max_pages``: the
     result pages of each query followed at no cost in depth through "Next", page numbers,
-    "Load more" and infinite scroll (see :mod:`statecrawl.pagination`; ``None``: pagination is
-    an action like any other, but 100 pages when harvesting: ``harvest.HARVEST_PAGES``).
+    "Load more" and infinite scroll (see :mod:`statecrawl.harvest.pagination`; ``None``: pagination
+    is an action like any other, but 100 pages when harvesting: ``harvest.HARVEST_PAGES``).
     """
 
     values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -284,7 +284,7 @@ class Archive:
     screenshot (see the README's benchmarks). ``capture_timeout``: the seconds a screenshot
     or thumbnail may take (it waits for the page's next frame, which a page may take seconds
     to draw); one that takes longer is given up, and the state recorded without it (see
-    :mod:`statecrawl.screenshot`).
+    :mod:`statecrawl.browser.screenshot`).
 
     ``dedup``: what a capture of a payload already archived (same URL, same digest) becomes.
     ``"revisit"``: a revisit record, always. ``"state"``: a revisit record when a state
@@ -391,7 +391,7 @@ class Incremental:
 
 @dataclass(frozen=True, kw_only=True)
 class Login:
-    """How a crawl logs in, and how it knows it still is (see :mod:`statecrawl.login`).
+    """How a crawl logs in, and how it knows it still is (see :mod:`statecrawl.browser.login`).
 
     ``url``: the page of the login form; ``fields``: the values typed into it, each field
     found as ``inputs`` are (by label, aria-label, placeholder, name or id, in any case);

@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 
 import xxhash
 
-from .layout import read_json, write_json
+from .directory.layout import read_json, write_json
 from .scope import origin
 
 if TYPE_CHECKING:

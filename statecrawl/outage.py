@@ -21,7 +21,7 @@ import xxhash
 from .scope import origin
 
 if TYPE_CHECKING:
-    from .network import Exchange
+    from .browser.network import Exchange
 
 # Chromium's network errors that say the server could not be reached, or dropped the
 # exchange: not those of a request the page or the crawl cancelled (ERR_ABORTED,

@@ -34,15 +34,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import urldefrag, urljoin
 
+from .browser.login import LoginFailed
 from .config import Config
 from .errors import ActionFailed, BrowserError, NavigationError, PageTimeout
-from .login import LoginFailed
 from .state import Action, Snapshot
 
 if TYPE_CHECKING:
-    from .directory import Crawl
-    from .login import Hook, Session
-    from .network import Exchange  # (it imports Selenium, which a fake browser needs not)
+    from .browser.login import Hook, Session
+    from .browser.network import Exchange  # (it imports Selenium, which a fake browser needs not)
+    from .directory.crawl import Crawl
 
 ORIGIN = "http://127.0.0.1:9"  # loopback, a port nothing listens on: nothing is ever fetched
 STATUS = "visible,enabled"
@@ -412,7 +412,7 @@ class FakeBrowser:
         if control.fails:
             raise ActionFailed(f"handler: {control.label} threw")
         if control.request is not None:
-            from .network import Exchange  # (Selenium loads only for apps that fetch)
+            from .browser.network import Exchange  # (Selenium loads only for apps that fetch)
 
             number = len(self.exchanges)
             url = self.app.url(control.request)

@@ -1,4 +1,4 @@
-"""The page agent (``statecrawl/agent.js``) in a real headless Chromium: form controls with
+"""The page agent (``statecrawl/browser/agent.js``) in a real headless Chromium: form controls with
 listeners of their own fired as actions, values typed and committed, delegation with no
 framework, open shadow roots, field values in snapshots, values generated per action, and
 what a pointer reaches (styled checks, covered buttons, SVG icons).

@@ -19,8 +19,8 @@ import pytest
 
 import statecrawl
 from statecrawl import StatecrawlError, analysis
-from statecrawl.directory import CrawlDirectory
-from statecrawl.graph import StateGraph
+from statecrawl.directory.crawl import CrawlDirectory
+from statecrawl.directory.graph import StateGraph
 from tests.conftest import Site
 
 matplotlib.use("Agg")

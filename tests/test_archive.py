@@ -18,10 +18,10 @@ from PIL import Image
 from warcio.archiveiterator import ArchiveIterator
 
 from statecrawl.archive import ArchiveWriter, lost_captures, read_resources
+from statecrawl.browser.network import Exchange
 from statecrawl.config import Archive
+from statecrawl.directory.layout import THUMBNAIL
 from statecrawl.errors import ArchiveError
-from statecrawl.layout import THUMBNAIL
-from statecrawl.network import Exchange
 from tests.conftest import run_tool
 
 STARTED = 1_800_000_000.25

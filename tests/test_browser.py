@@ -14,7 +14,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from statecrawl.browser import Browser, _descendants
+from statecrawl.browser import Browser
+from statecrawl.browser.chromium import _descendants
 from statecrawl.config import Config
 from tests.conftest import Site
 from tests.test_traps import alive

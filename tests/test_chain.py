@@ -1,5 +1,5 @@
-"""Incremental crawls that store only what changed (``statecrawl.chain``): a chain of five
-recrawls of the shelf app (``tests/test_incremental.py``) reads as a full crawl of the same
+"""Incremental crawls that store only what changed (``statecrawl.incremental.chain``): a chain
+of five recrawls of the shelf app (``tests/test_incremental.py``) reads as a full crawl of the same
 revision, ``compact`` folds it into one crawl, and a missing or changed baseline is a
 one-line error naming it."""
 
@@ -17,11 +17,11 @@ import pytest
 from warcio.archiveiterator import ArchiveIterator
 
 import statecrawl
-from statecrawl import chain
 from statecrawl.cli import main
-from statecrawl.compaction import compact
-from statecrawl.comparison import diff
 from statecrawl.errors import ArchiveError
+from statecrawl.incremental import chain
+from statecrawl.incremental.compaction import compact
+from statecrawl.incremental.comparison import diff
 from statecrawl.replay import verify
 from statecrawl.report import build_report
 from statecrawl.store import open_store

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from statecrawl.config import Config
-from statecrawl.directory import Crawl
+from statecrawl.directory.crawl import Crawl
 from statecrawl.engine import Explorer
 from statecrawl.state import Action, Snapshot
 from statecrawl.testing import FakeApp, FakeBrowser, difference, generated

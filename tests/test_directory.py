@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from statecrawl.cli import configure_logging, main
-from statecrawl.directory import CrawlDirectory, is_crawl
+from statecrawl.directory.crawl import CrawlDirectory, is_crawl
 from statecrawl.errors import ArchiveError
 from tests.conftest import Site, error_line
 

@@ -14,11 +14,11 @@ from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.archive import DOWNLOAD_TAG
+from statecrawl.archive.integrity import check
+from statecrawl.archive.resources import read_resources
 from statecrawl.demo_app import DemoApp, data, documents
 from statecrawl.export.static import export_static
-from statecrawl.integrity import check
 from statecrawl.replay.index import ArchiveIndex
-from statecrawl.resources import read_resources
 from tests.conftest import Site
 
 PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"

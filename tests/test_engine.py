@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from statecrawl.config import Config
-from statecrawl.directory import Crawl
+from statecrawl.directory.crawl import Crawl
 from statecrawl.engine import Explorer
+from statecrawl.engine.politeness import host_of
 from statecrawl.errors import PageTimeout
 from statecrawl.models import DomModel
-from statecrawl.politeness import host_of
 from statecrawl.state import Action, Snapshot
 from statecrawl.store import SqliteStore, open_store
 from statecrawl.testing import FakeApp, FakeBrowser, tree

@@ -1,10 +1,10 @@
-"""Equivalent controls (statecrawl.equivalence), without a browser: a pair is learned from
+"""Equivalent controls (statecrawl.engine.equivalence), without a browser: a pair is learned from
 states where both actions led one way, used where one was fired, and broken for good by a
 state where they differed."""
 
 from __future__ import annotations
 
-from statecrawl.equivalence import Equivalence
+from statecrawl.engine.equivalence import Equivalence
 
 NONE = ()  # no requests
 ASKED = (("GET", "http://127.0.0.1/api/op/1", ""),)

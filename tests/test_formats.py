@@ -23,8 +23,8 @@ import statecrawl
 from statecrawl import analysis
 from statecrawl.cli import main
 from statecrawl.config import Archive, Config
+from statecrawl.directory.graph import FORMAT
 from statecrawl.errors import ConfigError, StatecrawlWarning
-from statecrawl.graph import FORMAT
 from statecrawl.replay import ArchiveIndex, ReplayServer, verify
 from statecrawl.store.sqlite import VERSION, open_store
 

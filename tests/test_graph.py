@@ -9,9 +9,9 @@ from typing import Any
 import networkx as nx
 import pytest
 
-from statecrawl.directory import CrawlDirectory
+from statecrawl.directory.crawl import CrawlDirectory
+from statecrawl.directory.graph import StateGraph
 from statecrawl.errors import ArchiveError
-from statecrawl.graph import StateGraph
 
 A, B, C, OLD, INTO = ("a" * 16, "b" * 16, "c" * 16, "0" * 16, "1" * 16)
 EXT = "x" + "e" * 15

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from statecrawl.graph import StateGraph
+from statecrawl.directory.graph import StateGraph
 from statecrawl.models.dom import structure_digest
 from statecrawl.report.builder import first_reached
 from statecrawl.report.groups import Group, group_states, url_patterns

@@ -1,5 +1,6 @@
-"""Query harvesting (statecrawl.harvest) and pagination to the end (statecrawl.pagination):
-the query policy and the page walks without a browser, then crawls of the plant-registry app
+"""Query harvesting (statecrawl.harvest.queries) and pagination to the end
+(statecrawl.harvest.pagination): the query policy and the page walks without a browser, then crawls
+of the plant-registry app
 (``tests/pages/registry/``: a keyword form with a collection select, results in a table that
 grows by "Load more", a "Sheet" button per row that saves a fetched blob) with no query given."""
 
@@ -11,13 +12,13 @@ from pathlib import Path
 import pytest
 from werkzeug import Request, Response
 
+from statecrawl.archive.resources import payload_digest
 from statecrawl.cli import HARVEST_QUERIES, build_config, parser
 from statecrawl.config import Config
 from statecrawl.errors import ConfigError
-from statecrawl.harvest import Corpus, Policy, forms, read, terms
-from statecrawl.pagination import Walks, pager
-from statecrawl.records import extract
-from statecrawl.resources import payload_digest
+from statecrawl.harvest.pagination import Walks, pager
+from statecrawl.harvest.queries import Corpus, Policy, forms, read, terms
+from statecrawl.harvest.records import extract
 from statecrawl.state import Action
 from tests.conftest import Site
 from tests.pages.registry import specimens

@@ -7,7 +7,13 @@ from pathlib import Path
 import networkx as nx
 
 import statecrawl
-from statecrawl.label import action_text, crawl_labels, label_graph, state_labels, uniqueness
+from statecrawl.directory.label import (
+    action_text,
+    crawl_labels,
+    label_graph,
+    state_labels,
+    uniqueness,
+)
 
 PAGE = "<html><head><title>Errands · app</title></head><body><h1>Errands</h1>{}</body></html>"
 ADD = {"name": '#app > input "new errand"', "event": "keydown:Enter", "kind": "submit",

@@ -16,15 +16,16 @@ import pytest
 from werkzeug import Request, Response
 
 import statecrawl
-from statecrawl.directory import CrawlDirectory
+from statecrawl.directory.crawl import CrawlDirectory
+from statecrawl.directory.layout import LOCK
 from statecrawl.errors import CrawlLocked
-from statecrawl.layout import LOCK
 from tests.conftest import PAGES, Site
 
 CRAWL = [sys.executable, "-m", "statecrawl.cli", "crawl"]
 TIMEOUT = 90.0  # seconds for the first crawl to write states, and again to finish
 HOLD = (  # a run that holds the lock of the directory argv[1]
-    "import sys, time; from pathlib import Path; from statecrawl.lock import DirectoryLock; "
+    "import sys, time; from pathlib import Path; "
+    "from statecrawl.directory.lock import DirectoryLock; "
     "held = DirectoryLock(Path(sys.argv[1])).acquire(); print('held', flush=True); time.sleep(60)"
 )
 

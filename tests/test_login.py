@@ -20,10 +20,7 @@ from warcio.archiveiterator import ArchiveIterator
 from werkzeug import Response
 
 import statecrawl
-from statecrawl.cli import build_config, parser
-from statecrawl.config import Config, Login
-from statecrawl.errors import ConfigError
-from statecrawl.login import (
+from statecrawl.browser.login import (
     LoginPage,
     Secrets,
     Session,
@@ -31,7 +28,10 @@ from statecrawl.login import (
     read_cookies_txt,
     read_storage_state,
 )
-from statecrawl.network import Exchange
+from statecrawl.browser.network import Exchange
+from statecrawl.cli import build_config, parser
+from statecrawl.config import Config, Login
+from statecrawl.errors import ConfigError
 from statecrawl.report import build_report
 from tests.conftest import BIN, Site
 from tests.pages.login.apps import NOTES, PASSWORD, SIGNED_IN, USER, Guarded, Notes, Spa

@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from statecrawl.directory import CrawlDirectory
-from statecrawl.memory import TRACKED, Memory
-from statecrawl.policy import Inference
-from statecrawl.resume import Saver, restore
+from statecrawl.directory.crawl import CrawlDirectory
+from statecrawl.engine.memory import TRACKED, Memory
+from statecrawl.engine.policy import Inference
+from statecrawl.engine.resume import Saver, restore
 from statecrawl.state import Action, Snapshot, State
 from statecrawl.store import open_store
 

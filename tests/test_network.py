@@ -21,8 +21,8 @@ from warcio.archiveiterator import ArchiveIterator
 from werkzeug import Request, Response
 
 from statecrawl.archive import ArchiveWriter
+from statecrawl.browser.network import Exchange, NetworkCapture
 from statecrawl.config import Archive
-from statecrawl.network import Exchange, NetworkCapture
 from tests.conftest import chrome_driver
 
 

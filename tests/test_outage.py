@@ -15,8 +15,8 @@ import pytest
 from werkzeug import Request, Response
 
 import statecrawl
+from statecrawl.browser.network import Exchange
 from statecrawl.cli import summary
-from statecrawl.network import Exchange
 from statecrawl.outage import Outages, unreached
 from statecrawl.testing import Relay
 from tests.conftest import Site

@@ -7,8 +7,8 @@ import itertools
 
 import networkx as nx
 
-from statecrawl import planning
-from statecrawl.planning import LOAD_COST, Plan, near, plan, shape
+from statecrawl.engine import planning
+from statecrawl.engine.planning import LOAD_COST, Plan, near, plan, shape
 from statecrawl.state import Action
 
 

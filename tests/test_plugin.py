@@ -12,7 +12,7 @@ import pytest
 
 import statecrawl
 from statecrawl.browser import Browser
-from statecrawl.plugin import CrawlView, Hooks
+from statecrawl.plugins.hooks import CrawlView, Hooks
 from tests.conftest import Site
 
 

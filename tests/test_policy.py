@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from statecrawl.config import DANGEROUS_DEFAULT
-from statecrawl.policy import Danger, Inference, Leaving, asked, requests_of, words
+from statecrawl.engine.policy import Danger, Inference, Leaving, asked, requests_of, words
 from statecrawl.state import Action
 
 

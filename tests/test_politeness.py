@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from statecrawl.browser.network import Exchange
 from statecrawl.config import PolitenessSettings
+from statecrawl.engine.politeness import SHARED_POLL, Politeness, host_of, retry_after, throttled
 from statecrawl.executor import Outcome
-from statecrawl.network import Exchange
-from statecrawl.politeness import SHARED_POLL, Politeness, host_of, retry_after, throttled
 from statecrawl.state import Snapshot
 
 NOW = 1_800_000_000.0  # a wall-clock time, for HTTP dates

@@ -1,9 +1,9 @@
-"""Popup sizes (statecrawl.popups), without a browser: a choice past the options a control's
+"""Popup sizes (statecrawl.engine.popups), without a browser: a choice past the options a control's
 popup showed is left out, until one such choice finds its option."""
 
 from __future__ import annotations
 
-from statecrawl.popups import Popups
+from statecrawl.engine.popups import Popups
 from statecrawl.state import Action
 
 

@@ -11,8 +11,8 @@ import pytest
 import statecrawl
 from statecrawl import analysis
 from statecrawl.cli import main
-from statecrawl.layout import RECORDS
-from statecrawl.records import collect, extract, per_query
+from statecrawl.directory.layout import RECORDS
+from statecrawl.harvest.records import collect, extract, per_query
 from statecrawl.report import build_report
 
 LIST = """<html><body><nav><a href="/a">Home</a><a href="/b">Help</a></nav>

@@ -31,10 +31,10 @@ import statecrawl
 from statecrawl.analysis import shortest_path
 from statecrawl.archive import ArchiveWriter
 from statecrawl.browser import Browser
+from statecrawl.browser.network import Exchange
 from statecrawl.cli import main
 from statecrawl.config import Archive
 from statecrawl.demo_app import DemoApp
-from statecrawl.network import Exchange
 from statecrawl.replay import ArchiveIndex, ReplayServer, verify
 from statecrawl.replay.verify import replay_config
 from tests.conftest import BIN, PAGES, Site, crawl_demo, error_line, serving

@@ -25,7 +25,7 @@ import statecrawl
 from statecrawl.config import Archive
 from statecrawl.demo_app import DemoApp
 from statecrawl.demo_app import data as demo_data
-from statecrawl.label import crawl_labels, uniqueness
+from statecrawl.directory.label import crawl_labels, uniqueness
 from statecrawl.report import build_report
 from statecrawl.report.builder import script_call, shard, terms
 from tests.conftest import PAGES, Site, chrome_driver, error_line

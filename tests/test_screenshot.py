@@ -1,4 +1,4 @@
-"""Pictures of a state, each capture bounded in time (``statecrawl.screenshot``), against a
+"""Pictures of a state, each capture bounded in time (``statecrawl.browser.screenshot``), against a
 page whose frames take seconds to draw: a stack of full-window backdrop filters, which
 Chromium's compositor blurs layer on layer for every frame, so that ``Page.captureScreenshot``
 (which waits for a new frame) takes seconds while the page's own scripts answer at once."""
@@ -14,7 +14,7 @@ import pytest
 
 import statecrawl
 from statecrawl.browser import Browser
-from statecrawl.screenshot import CaptureFailed
+from statecrawl.browser.screenshot import CaptureFailed
 from tests.test_archive import all_records
 
 SLOW_FRAMES = """<!doctype html><html><head><title>Slow frames</title><style>

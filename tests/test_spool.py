@@ -1,5 +1,5 @@
 """The spool: writes done in order by one thread of their own, their errors raised to the
-threads that hand writes over (``statecrawl.spool``)."""
+threads that hand writes over (``statecrawl.archive.spool``)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
+from statecrawl.archive.spool import Spool
 from statecrawl.errors import ArchiveError
-from statecrawl.spool import Spool
 
 
 def test_writes_are_done_in_order_by_one_thread_of_their_own() -> None:

@@ -23,7 +23,7 @@ from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.browser import Browser
-from statecrawl.plugin import CrawlView
+from statecrawl.plugins.hooks import CrawlView
 from tests.conftest import Site, labels
 
 HANG_SECONDS = 4.0  # how long a "slow" server path takes: twice the crawls' load timeout

@@ -19,7 +19,7 @@ from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.browser import Browser
-from statecrawl.label import crawl_labels, uniqueness
+from statecrawl.directory.label import crawl_labels, uniqueness
 from statecrawl.testing import difference
 from tests.conftest import Site, served
 

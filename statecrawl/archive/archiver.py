@@ -10,19 +10,19 @@ import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .. import chain
+from ..browser.network import Exchange
+from ..browser.screenshot import Images, take
+from ..directory.layout import thumbnail_path
 from ..errors import ArchiveError
-from ..layout import thumbnail_path
-from ..network import Exchange
-from ..plugin import CrawlView, Plugin, StateEvent
-from ..resources import payload_digest
-from ..screenshot import Images, take
-from ..spool import Spool
+from ..incremental import chain
+from ..plugins.hooks import CrawlView, Plugin, StateEvent
 from .reading import archived_headers, lost_captures, state_part
+from .resources import payload_digest
+from .spool import Spool
 from .writer import ArchiveWriter
 
 if TYPE_CHECKING:
-    from ..directory import CrawlDirectory
+    from ..directory.crawl import CrawlDirectory
     from ..state import Snapshot, State
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ class Archiver(Plugin):
     A browser's thread takes the pictures of the state it shows (each capture bounded by
     ``archive.capture_timeout``: one given up leaves the state without that picture, said in
     the log, on the state's node as ``missing_images`` and in its frames' record) and hands
-    the writes to a :class:`~statecrawl.spool.Spool`, whose thread writes every record and
+    the writes to a :class:`~statecrawl.archive.spool.Spool`, whose thread writes every record and
     file of the archive: no browser waits for a disk."""
 
     needs_network = True

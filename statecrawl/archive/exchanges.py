@@ -11,10 +11,10 @@ from urllib.parse import urlsplit
 from warcio.recordloader import ArcWarcRecord
 from warcio.statusandheaders import StatusAndHeaders
 
+from ..browser.network import Exchange
 from ..config import Archive
 from ..errors import one_line
-from ..network import Exchange
-from ..resources import Seen, payload_digest
+from .resources import Seen, payload_digest
 from .warc import BUILDER, DOWNLOAD_TAG, REDACTED_TAG, record, record_id
 
 CACHED_BODY = "served from the browser cache; the body was captured earlier"
@@ -163,7 +163,7 @@ def _rewritten(name: str) -> bool:
 
 def _tags(date: str, state_id: str | None, redacted: bool = False) -> dict[str, str]:
     """The WARC headers of an exchange's records; ``redacted``: a login's exchange whose
-    secrets were taken out (``statecrawl.login.Secrets``)."""
+    secrets were taken out (``statecrawl.browser.login.Secrets``)."""
     tags = {"WARC-Date": date}
     if redacted:
         tags[REDACTED_TAG] = "login"

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin
 
-from .. import chain
-from ..layout import RESOURCES, atomic_write
-from ..network import Exchange
+from ..browser.network import Exchange
+from ..directory.layout import RESOURCES, atomic_write
+from ..incremental import chain
 from ..redaction import strip_userinfo
 from .exchanges import mime
 

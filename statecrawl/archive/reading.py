@@ -11,9 +11,9 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 from warcio.statusandheaders import StatusAndHeaders
 
+from ..directory.layout import RESOURCES
 from ..errors import ArchiveError
-from ..layout import RESOURCES
-from ..resources import Seen, read_resources
+from .resources import Seen, read_resources
 from .warc import DOWNLOAD_TAG
 
 

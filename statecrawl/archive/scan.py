@@ -14,8 +14,8 @@ from warcio.exceptions import ArchiveLoadFailed
 from warcio.statusandheaders import StatusAndHeaders
 
 from ..errors import ArchiveError
-from ..resources import payload_digest
 from .members import Member, members
+from .resources import payload_digest
 from .warc import reason
 
 

@@ -9,9 +9,9 @@ from typing import Any
 
 from warcio.recordloader import ArcWarcRecord
 
+from ..directory.layout import SCREENSHOT_TYPES
 from ..errors import ArchiveError
-from ..layout import SCREENSHOT_TYPES
-from ..resources import Seen
+from .resources import Seen
 from .warc import BUILDER, record, record_id, warc_date
 
 

@@ -13,15 +13,15 @@ from typing import Any
 
 from warcio.recordloader import ArcWarcRecord
 
+from ..browser.network import Exchange
 from ..config import Archive
+from ..directory.layout import ARCHIVE
 from ..errors import ArchiveError
-from ..layout import ARCHIVE
-from ..network import Exchange
-from ..resources import Seen, payload_digest
 from . import exchanges
 from .files import WarcFiles
 from .index import ResourceIndex
 from .reading import archived_headers, payload, state_part
+from .resources import Seen, payload_digest
 from .states import state_records, unchanged_state_record
 from .warc import reason, record_id, serialize, warc_date
 

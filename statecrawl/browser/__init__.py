@@ -4,7 +4,6 @@
 
 from .browser import Browser
 from .chromium import FLAGS, reason
-from .chromium import _descendants as _descendants  # (its tests count Chromium's processes)
 from .executables import find_executables
 from .protocol import BrowserLike
 

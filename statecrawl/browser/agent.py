@@ -12,10 +12,11 @@ from typing import Any
 import urllib3
 from selenium.common.exceptions import TimeoutException, WebDriverException
 
-from .. import answers, login
+from .. import answers
 from ..config import Config
 from ..errors import BrowserCrashed, NavigationError, PageTimeout
 from ..scope import Scope
+from . import login
 from .chromium import Chromium, crashed, reason
 
 WORLD = "statecrawl"  # the isolated world the crawler's calls run in
@@ -51,7 +52,7 @@ class Agent:
         self.channel = secrets.token_hex(16)
         self.requests = 0  # calls made, each request's id
         self.frame_id: str | None = None  # the window's main frame (learned on first use)
-        source = files("statecrawl").joinpath("agent.js").read_text(encoding="utf-8")
+        source = files("statecrawl.browser").joinpath("agent.js").read_text(encoding="utf-8")
         agent_config = {
             **scope.for_agent(),
             "quietMs": config.timing.quiet_ms,

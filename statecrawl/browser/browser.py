@@ -21,16 +21,16 @@ import urllib3
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 
-from .. import login
 from ..config import Config
 from ..coverage import Delta, Recorder
 from ..errors import BrowserCrashed, BrowserError
-from ..network import Exchange
 from ..scope import Scope
 from ..state import Action, Snapshot
+from . import login
 from .agent import Agent
 from .chromium import Chromium, crashed, reason
 from .loader import Loader
+from .network import Exchange
 from .page import Page
 from .pictures import THUMBNAIL_QUALITY, THUMBNAIL_WIDTH, Pictures
 from .traffic import Traffic

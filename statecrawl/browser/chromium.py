@@ -19,11 +19,11 @@ from selenium.common.exceptions import (
 from selenium.webdriver.remote.command import Command
 
 from ..config import Config
-from ..download import PREFS
 from ..errors import BrowserError
-from ..reaper import REAPER, popen_options
 from ..scope import Scope
+from .download import PREFS
 from .executables import find_executables
+from .reaper import REAPER, popen_options
 
 FLAGS = (
     "--headless=new",

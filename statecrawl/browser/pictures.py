@@ -10,8 +10,8 @@ from selenium.common.exceptions import WebDriverException
 
 from ..config import Config
 from ..errors import BrowserError
-from ..screenshot import Camera, CaptureFailed
 from .chromium import Chromium, reason
+from .screenshot import Camera, CaptureFailed
 
 THUMBNAIL_WIDTH = 320  # pixels across a state's thumbnail (archive.thumbnails)
 THUMBNAIL_QUALITY = 60  # its JPEG quality: about 10 kB a page
@@ -52,8 +52,9 @@ class Pictures:
 
     def _capture(self, args: dict[str, Any]) -> bytes:
         """``Page.captureScreenshot`` with ``args`` of the page shown, over a connection of
-        its own (see :mod:`statecrawl.screenshot`): given up after ``archive.capture_timeout``
-        seconds, or when the browser cannot be asked (``CaptureFailed``), with ChromeDriver's
+        its own (see :mod:`statecrawl.browser.screenshot`): given up after
+        ``archive.capture_timeout`` seconds, or when the browser cannot be asked
+        (``CaptureFailed``), with ChromeDriver's
         session left free."""
         try:
             web = self.chromium.web

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Protocol, Self
 
 if TYPE_CHECKING:
     from ..coverage import Delta
-    from ..login import Hook, Session
-    from ..network import Exchange
     from ..state import Action, Snapshot
+    from .login import Hook, Session
+    from .network import Exchange
 
 
 class BrowserLike(Protocol):

@@ -12,12 +12,12 @@ import urllib3
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 
-from .. import login
 from ..config import Config
-from ..download import FOLDER, Downloads
 from ..errors import BrowserError
-from ..network import Exchange, NetworkCapture
+from . import login
 from .chromium import Chromium
+from .download import FOLDER, Downloads
+from .network import Exchange, NetworkCapture
 
 
 class Traffic:

@@ -4,7 +4,7 @@ how a browser does the rest, an outcome reader reads what it did, a recorder wri
 down, and an output keeps checkpoints and exports. Internal: users call
 :func:`statecrawl.crawl`."""
 
+from ..stats import Stats
 from .explorer import Explorer
-from .stats import Stats
 
 __all__ = ["Explorer", "Stats"]

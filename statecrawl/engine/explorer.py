@@ -22,35 +22,38 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict
 from pathlib import Path
 
-from .. import chain, coverage, harvest, records
+from .. import coverage
 from ..archive import Archiver
-from ..baseline import Baseline
 from ..browser import Browser, BrowserLike
 from ..config import Config, argument, checked, folder
-from ..directory import Crawl, CrawlDirectory, load
+from ..directory.crawl import Crawl, CrawlDirectory, load
+from ..directory.label import label_graph
+from ..directory.layout import RECORDS
 from ..errors import ConfigError, one_line
 from ..executor import Outcome, Slot, Task, get_executor
-from ..harvest import Harvest
-from ..label import label_graph
-from ..layout import RECORDS
-from ..memory import Memory
+from ..harvest import queries as harvest
+from ..harvest import records
+from ..harvest.queries import Harvest
+from ..incremental import chain
+from ..incremental.baseline import Baseline
+from ..incremental.recrawl import Recrawl
 from ..models import get_model
-from ..plugin import MAX_PLUGIN_FAILURES, CrawlView, Hooks, Plugin, login_hook
-from ..policy import Danger, Inference
-from ..recrawl import Recrawl
-from ..resume import restore, restore_stats
+from ..plugins.hooks import MAX_PLUGIN_FAILURES, CrawlView, Hooks, Plugin, login_hook
 from ..scope import Scope
 from ..state import Snapshot
+from ..stats import Stats
 from ..store import Checkpoint, open_store
 from ..strategies import get_strategy, new_words
-from ..volatility import Volatility
+from .memory import Memory
 from .outcomes import OutcomeReader
 from .output import Output
+from .policy import Danger, Inference
 from .recorder import Recorder
+from .resume import restore, restore_stats
 from .scheduler import Scheduler
 from .shortcuts import Shortcuts
-from .stats import Stats
 from .tasks import Position, TaskMaker
+from .volatility import Volatility
 
 STOP_GRACE = 3.0  # seconds a stopped crawl waits for work in progress before killing browsers
 

@@ -12,30 +12,30 @@ from .. import coverage
 from ..errors import BrowserCrashed, NavigationError
 from ..models import volatile_between
 from ..outage import Outages, unreached
-from ..planning import shape
-from ..policy import requests_of
-from ..politeness import throttled
 from ..redaction import strip_userinfo
 from ..scope import origin
 from ..state import Action
 from ..strategies import Work
+from .planning import shape
+from .policy import requests_of
+from .politeness import throttled
 from .tasks import Position
 
 if TYPE_CHECKING:
     from ..config import Config
     from ..executor import Outcome, Slot, Task
-    from ..memory import Memory
-    from ..planning import Plan
-    from ..plugin import Hooks
-    from ..policy import Danger
+    from ..plugins.hooks import Hooks
     from ..scope import Scope
     from ..state import Snapshot, State
+    from ..stats import Stats
     from ..store import Store
-    from ..volatility import Volatility
+    from .memory import Memory
+    from .planning import Plan
+    from .policy import Danger
     from .recorder import Recorder
     from .scheduler import Scheduler
-    from .stats import Stats
     from .tasks import Assignment
+    from .volatility import Volatility
 
 SEED_ATTEMPTS = 2  # loads of a start page that hangs the browser, each in a new browser
 

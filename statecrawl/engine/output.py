@@ -9,20 +9,20 @@ from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from .. import chain
-from ..resume import Saver
+from ..incremental import chain
 from ..version import __version__
+from .resume import Saver
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from typing import Any
 
     from ..config import Config
-    from ..directory import CrawlDirectory
-    from ..memory import Memory
+    from ..directory.crawl import CrawlDirectory
     from ..outage import Outages
+    from ..stats import Stats
     from ..store import Store
-    from .stats import Stats
+    from .memory import Memory
 
 SAVE_EVERY = 1.0  # seconds between checkpoints: at most this much work is lost to a kill
 EXPORT_EVERY = 10.0  # seconds between exports of graph.json and graph.graphml during a crawl

@@ -10,27 +10,27 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..download import document_id
-from ..plugin import StateEvent
+from ..browser.download import document_id
+from ..plugins.hooks import StateEvent
 from ..scope import origin
 from ..state import Action, State, digest
 
 if TYPE_CHECKING:
     from ..browser import BrowserLike
+    from ..browser.network import Exchange
     from ..config import Config
-    from ..directory import CrawlDirectory
-    from ..harvest import Harvest
-    from ..memory import Memory
+    from ..directory.crawl import CrawlDirectory
+    from ..harvest.queries import Harvest
+    from ..incremental.recrawl import Recrawl
     from ..models import StateModel
-    from ..network import Exchange
-    from ..plugin import Hooks
-    from ..policy import Danger, Requests
-    from ..recrawl import Recrawl
+    from ..plugins.hooks import Hooks
     from ..state import Snapshot
+    from ..stats import Stats
     from ..store import Store
     from ..strategies import Work
+    from .memory import Memory
+    from .policy import Danger, Requests
     from .scheduler import Scheduler
-    from .stats import Stats
 
 # Ways to a state that fail before it counts as unreachable: from where the browser is and
 # from a start URL, twice each (a replay may fail once for reasons that pass, such as a page

@@ -8,20 +8,20 @@ import time
 from collections import Counter, deque
 from typing import TYPE_CHECKING
 
-from ..download import names_document
-from ..planning import near
-from ..politeness import Politeness, host_of
+from ..browser.download import names_document
 from ..scope import Scope, origin
 from ..strategies import FairSites, Work, get_strategy
+from .planning import near
+from .politeness import Politeness, host_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..config import Config
-    from ..harvest import Harvest
-    from ..memory import Memory
-    from ..recrawl import Recrawl
+    from ..harvest.queries import Harvest
+    from ..incremental.recrawl import Recrawl
     from ..state import Action, State
+    from .memory import Memory
 
 log = logging.getLogger(__name__)
 

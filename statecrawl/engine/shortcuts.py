@@ -11,20 +11,20 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ..policy import words
 from ..strategies import Work
+from .policy import words
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
     from ..config import Config
-    from ..memory import Memory
-    from ..policy import Requests
     from ..state import Action, Snapshot
-    from ..volatility import Volatility
+    from ..stats import Stats
+    from .memory import Memory
+    from .policy import Requests
     from .recorder import Recorder
     from .scheduler import Scheduler
-    from .stats import Stats
+    from .volatility import Volatility
 
 WORDS_KEPT = 256  # states whose words inference keeps at hand (each read from its DOM file)
 

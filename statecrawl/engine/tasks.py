@@ -9,17 +9,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..executor import Task
-from ..planning import Plan, plan, shape
-from ..politeness import host_of
+from .planning import Plan, plan, shape
+from .politeness import host_of
 
 if TYPE_CHECKING:
     from ..config import Config
     from ..executor import Slot
-    from ..memory import Memory
-    from ..policy import Danger
     from ..scope import Scope
     from ..state import State
     from ..strategies import Work
+    from .memory import Memory
+    from .policy import Danger
     from .recorder import Recorder
     from .scheduler import Scheduler
 

@@ -38,9 +38,9 @@ from ..state import Action, Snapshot
 
 if TYPE_CHECKING:
     from ..browser import BrowserLike
+    from ..browser.network import Exchange
     from ..config import Config
     from ..models import StateModel
-    from ..network import Exchange
 
 Kind = Literal["seed", "load", "fire"]
 FailureKind = Literal["action", "absent", "navigation", "timeout", "crash"]

@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING
 
 import distributed
 
+from ..browser.screenshot import take
 from ..errors import BrowserError
 from ..models import get_model
-from ..screenshot import take
 from . import Outcome, Slot, Task, TaskSource, perform
 
 if TYPE_CHECKING:
     from ..browser import BrowserLike
+    from ..browser.network import Exchange
     from ..config import Config
-    from ..network import Exchange
 
 PLUGIN = "statecrawl-browser"
 CONNECT_TIMEOUT = "5s"  # to reach a scheduler given by address

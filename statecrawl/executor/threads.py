@@ -13,8 +13,8 @@ from . import Outcome, Slot, TaskSource, perform
 
 if TYPE_CHECKING:
     from ..browser import BrowserLike
+    from ..browser.network import Exchange
     from ..config import Config
-    from ..network import Exchange
 
 log = logging.getLogger(__name__)
 

@@ -23,9 +23,9 @@ import xxhash
 
 from ..analysis import describe, label
 from ..config import checked, folder
-from ..directory import Crawl, load
+from ..directory.crawl import Crawl, load
+from ..directory.layout import STATES, atomic_write
 from ..errors import ArchiveError
-from ..layout import STATES, atomic_write
 from ..redaction import strip_userinfo
 from ..replay.index import ArchiveIndex
 from ..replay.rewrite import CSP, link_actions, rewrite_css, serialize, static_html

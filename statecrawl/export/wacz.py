@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import argument, checked, folder
-from ..directory import Crawl, load
+from ..directory.crawl import Crawl, load
 from ..errors import ArchiveError, ConfigError, StatecrawlError
 from ..replay.index import ArchiveIndex
 

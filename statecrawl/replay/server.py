@@ -54,9 +54,9 @@ from types import TracebackType
 from typing import BinaryIO, TextIO
 from urllib.parse import parse_qsl, quote, urlsplit
 
-from ..directory import Crawl, find_state, load
+from ..directory.crawl import Crawl, find_state, load
+from ..directory.layout import SCREENSHOT_TYPES
 from ..errors import ArchiveError, ConfigError, StatecrawlError
-from ..layout import SCREENSHOT_TYPES
 from ..scope import Scope
 from .index import CALLBACK_NAMES, ArchiveIndex
 from .rewrite import CSP, rewrite_css, serialize, static_html

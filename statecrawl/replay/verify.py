@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from ..analysis import REPLAY_SETTINGS, shortest_path
 from ..browser import Browser
 from ..config import Config, argument, checked, folder, merge
-from ..directory import Crawl, load
+from ..directory.crawl import Crawl, load
 from ..errors import ConfigError, NavigationError, StatecrawlError
 from ..models import generated_between, get_model
 from ..state import Snapshot

@@ -41,13 +41,14 @@ from lxml import etree
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
-from .. import chain, records
 from .. import coverage as js_coverage
 from ..config import checked, folder
-from ..directory import Crawl, load
+from ..directory.crawl import Crawl, load
+from ..directory.label import crawl_labels, first_edge
+from ..directory.layout import ARCHIVE, SCREENSHOT_TYPES, THUMBNAIL, link_or_copy, thumbnail_path
 from ..errors import ArchiveError
-from ..label import crawl_labels, first_edge
-from ..layout import ARCHIVE, SCREENSHOT_TYPES, THUMBNAIL, link_or_copy, thumbnail_path
+from ..harvest import records
+from ..incremental import chain
 from ..models.dom import structure_digest
 from ..outage import Period
 from ..redaction import strip_userinfo
@@ -126,8 +127,8 @@ def page_text(html: str) -> str:
 
 def first_reached(graph: Any, nodes: list[str], number: dict[str, int]) -> list[int]:
     """The number of the node whose transition first reached each node (see
-    :func:`statecrawl.label.first_edge`), ``-1`` for a root; a loop (depths that disagree) is
-    cut where it closes, so the result is a forest."""
+    :func:`statecrawl.directory.label.first_edge`), ``-1`` for a root; a loop (depths that
+    disagree) is cut where it closes, so the result is a forest."""
     parent = []
     for node in nodes:
         edge = first_edge(graph, node)

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..comparison import diff
-from ..directory import Crawl, load
+from ..directory.crawl import Crawl, load
+from ..directory.layout import CHANGES, thumbnail_path
 from ..errors import ArchiveError
-from ..layout import CHANGES, thumbnail_path
+from ..incremental.comparison import diff
 
 MAX_DIFF = 20_000  # characters of a change's text diff in a state's file
 

@@ -37,12 +37,12 @@ from starlette.responses import (
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .. import chain
-from ..comparison import diff
 from ..config import ServiceSettings
-from ..directory import load
+from ..directory.crawl import load
+from ..directory.layout import GRAPH_JSON, RECORDS, SCREENSHOT_TYPES, STATES
 from ..errors import ArchiveError, ConfigError, StatecrawlError
-from ..layout import GRAPH_JSON, RECORDS, SCREENSHOT_TYPES, STATES
+from ..incremental import chain
+from ..incremental.comparison import diff
 from ..report import build_report
 from ..version import __version__
 from .jobs import ACTIVE, Job, JobConflict, Jobs, SettingsError, UnknownJob

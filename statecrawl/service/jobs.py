@@ -31,12 +31,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import chain
 from ..config import Config, ServiceSettings, merge
+from ..directory.layout import GRAPH_JSON, STORE
+from ..directory.lock import DirectoryLock
 from ..errors import ConfigError, CrawlLocked, StatecrawlError
-from ..events import figures
-from ..layout import GRAPH_JSON, STORE
-from ..lock import DirectoryLock
+from ..incremental import chain
+from ..plugins.events import figures
 
 STATUSES = ("queued", "running", "stopping", "stopped", "done", "failed", "interrupted")
 ACTIVE = frozenset({"queued", "running", "stopping"})

@@ -1,0 +1,127 @@
+"""A state's pictures (its screenshot and thumbnail), each capture bounded in time.
+
+``Page.captureScreenshot`` waits for the page's next frame to be drawn, and a page whose
+frames are slow to draw (a stack of backdrop filters, say) holds it for many seconds. Sent
+through ChromeDriver, a capture given up goes on there, and every later command of the
+session waits behind it until one times out and the browser is restarted. So a capture is
+sent over a DevTools connection of its own to the page's target (:class:`Camera`), and given
+up by closing that connection: ChromeDriver never sees it, and the browser goes on at once.
+A capture given up, or failed, leaves the state without that picture, named in
+:attr:`Images.missing` with why.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import websocket
+
+from ..errors import BrowserError
+
+if TYPE_CHECKING:
+    from ..config import Archive
+    from . import BrowserLike
+
+
+class CaptureFailed(BrowserError):
+    """A picture could not be taken in time, or at all: the state is recorded without it."""
+
+
+class Camera:
+    """Captures of one browser's pages over a DevTools connection of its own, at
+    ``address`` (ChromeDriver's ``debuggerAddress``, ``host:port``), to one page target at
+    a time; used from one thread."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self._socket: websocket.WebSocket | None = None
+        self._target: str | None = None
+        self._id = 0
+
+    def capture(self, target: str, params: dict[str, Any], timeout: float) -> bytes:
+        """The image ``Page.captureScreenshot`` with ``params`` gives of page target
+        ``target``, within ``timeout`` seconds; ``CaptureFailed`` past them (the capture is
+        given up) or when it fails."""
+        deadline = time.monotonic() + timeout
+        try:
+            connection = self._connect(target, timeout)
+            self._id += 1
+            request = {"id": self._id, "method": "Page.captureScreenshot", "params": params}
+            connection.send(json.dumps(request))
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                connection.settimeout(left)
+                answer = json.loads(connection.recv())
+                if answer.get("id") == self._id:
+                    break
+        except (TimeoutError, websocket.WebSocketTimeoutException):
+            self.close()  # the capture goes with its connection
+            raise CaptureFailed(f"no frame was drawn within {timeout:g} s") from None
+        except (websocket.WebSocketException, OSError, ValueError) as exc:
+            self.close()
+            raise CaptureFailed(f"the capture failed: {type(exc).__name__}: {exc}") from None
+        if "error" in answer:
+            raise CaptureFailed(f"the capture failed: {answer['error'].get('message')}")
+        return base64.b64decode(answer["result"]["data"])
+
+    def _connect(self, target: str, timeout: float) -> websocket.WebSocket:
+        """The connection to ``target``, opened on first use (or when the page shown is
+        another target)."""
+        if self._socket is not None and self._target == target:
+            return self._socket
+        self.close()
+        # Chromium refuses a WebSocket whose Origin header it was not told to allow; its
+        # answers are JSON, which websocket-client would check as UTF-8 in pure Python
+        # (tens of ms for a screenshot's base64 text).
+        url = f"ws://{self.address}/devtools/page/{target}"
+        self._socket = websocket.create_connection(
+            url, timeout=timeout, suppress_origin=True, skip_utf8_validation=True
+        )
+        self._target = target
+        return self._socket
+
+    def close(self) -> None:
+        """Close the connection (a capture in flight is given up); safe to call twice."""
+        connection, self._socket, self._target = self._socket, None, None
+        if connection is not None:
+            connection.close()
+
+
+@dataclass(slots=True)
+class Images:
+    """A state's pictures, and those missing: ``missing`` names each (``screenshot``,
+    ``thumbnail``) with why it is."""
+
+    screenshot: bytes | None = None
+    thumbnail: bytes | None = None
+    missing: dict[str, str] = field(default_factory=dict)
+
+
+def take(browser: BrowserLike, settings: Archive, screenshot: bool) -> Images:
+    """The pictures of the state ``browser`` shows: a screenshot (when ``screenshot``) and a
+    thumbnail (when ``settings.thumbnails``), each given up after
+    ``settings.capture_timeout`` seconds. A screenshot given up so leaves no time for a
+    thumbnail (it waits for the same slow frame)."""
+    images = Images()
+    if screenshot:
+        try:
+            images.screenshot = browser.screenshot(
+                settings.screenshot_format, settings.screenshot_quality
+            )
+        except CaptureFailed as exc:
+            images.missing["screenshot"] = str(exc)
+    if settings.thumbnails:
+        if "screenshot" in images.missing:
+            images.missing["thumbnail"] = "not tried: the screenshot was given up"
+        else:
+            try:
+                images.thumbnail = browser.thumbnail()
+            except CaptureFailed as exc:
+                images.missing["thumbnail"] = str(exc)
+    return images

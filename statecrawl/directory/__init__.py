@@ -1,0 +1,1 @@
+"""The crawl directory (the contract): its layout, lock, graph, states, labels and paths."""

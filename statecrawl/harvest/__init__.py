@@ -1,0 +1,1 @@
+"""Harvesting search forms: queries, pagination to the end, records."""

@@ -1,0 +1,1 @@
+"""Incremental crawls: a recrawl, its baseline, chains, compaction and comparison."""
