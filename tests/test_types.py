@@ -40,18 +40,19 @@ def _link_tree() -> None:
 def _real(line: str) -> str:
     """An output line of mypy with the file in the tree of links named by its real path."""
     path, separator, rest = line.partition(":")
-    if not separator or not Path(path).is_absolute():
+    real = Path(path).resolve()
+    if not separator or not real.is_relative_to(ROOT):
         return line
-    return f"{Path(path).resolve().relative_to(ROOT)}:{rest}"
+    return f"{real.relative_to(ROOT)}:{rest}"
 
 
 def test_mypy_finds_no_error(monkeypatch: pytest.MonkeyPatch) -> None:
     _link_tree()
+    monkeypatch.chdir(ROOT)
     monkeypatch.setenv("MYPYPATH", str(TREE))
     stdout, stderr, status = api.run([
         "--config-file", str(ROOT / "pyproject.toml"),
         "--cache-dir", str(CACHE),
-        "--show-absolute-path",
         "--no-color-output",
         "--no-error-summary",
         "-p", PACKAGE,
