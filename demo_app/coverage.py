@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from . import data
@@ -30,8 +31,8 @@ class QueryCoverage:
 
 
 def coverage(
-    states: list[dict], html: dict[str, str], queries: tuple[str, ...], revision: int = 0
-) -> dict:
+    states: list[dict[str, Any]], html: dict[str, str], queries: tuple[str, ...], revision: int = 0
+) -> dict[str, Any]:
     """Compare crawled states with the demo data at ``revision``.
 
     ``states`` are state-node attributes (``id``, ``url``), ``html`` their DOMs by id.

@@ -44,7 +44,9 @@ class StateModel(Protocol):
         ...
 
 
-BUILTIN: dict[str, type] = {m.name: m for m in (DomModel, ExactModel, StructureModel, TextModel)}
+BUILTIN: dict[str, type[StateModel]] = {
+    m.name: m for m in (DomModel, ExactModel, StructureModel, TextModel)
+}
 
 
 def get_model(name: str) -> StateModel:
@@ -53,6 +55,7 @@ def get_model(name: str) -> StateModel:
         return BUILTIN[name]()
     for ep in entry_points(group="statecrawl.models"):
         if ep.name == name:
-            return ep.load()()
+            model: StateModel = ep.load()()
+            return model
     known = ", ".join(sorted(BUILTIN))
     raise ConfigError(f"unknown state model {name!r} (built in: {known})")

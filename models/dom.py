@@ -226,7 +226,7 @@ def _walk(html: str, volatile: frozenset[str]) -> Iterator[tuple[bool, str]]:
     while stack:
         item = stack.pop()
         if isinstance(item[0], bool):
-            yield item  # type: ignore[misc]
+            yield item
             continue
         el, parent_path = item
         path = _path(el, parent_path)

@@ -20,7 +20,7 @@ import pprint
 import re
 from collections import Counter
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import networkx as nx
 
@@ -67,17 +67,17 @@ __all__ = [
     "to_frames",
 ]
 
-GraphLike = Crawl | StateGraph | nx.MultiDiGraph
+GraphLike: TypeAlias = "Crawl | StateGraph | nx.MultiDiGraph[str]"
 
 
 
 
-def _graph(crawl: GraphLike) -> nx.MultiDiGraph:
-    crawl = argument("crawl", crawl, GraphLike)
+def _graph(crawl: GraphLike) -> nx.MultiDiGraph[str]:
+    crawl = argument("crawl", crawl, Crawl | StateGraph | nx.MultiDiGraph)
     return crawl if isinstance(crawl, nx.MultiDiGraph) else crawl.graph
 
 
-def _state_graph(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+def _state_graph(graph: nx.MultiDiGraph[str]) -> nx.MultiDiGraph[str]:
     """The subgraph of states alone (out-of-scope nodes left out)."""
     return graph.subgraph(state_nodes(graph))
 
@@ -113,12 +113,12 @@ def depth_profile(crawl: GraphLike) -> dict[int, int]:
     {0: 1, 1: 2}
     """
     graph = _graph(crawl)
-    counts = Counter(graph.nodes[n].get("depth") for n in state_nodes(graph))
-    counts.pop(None, None)
+    depths = (graph.nodes[n].get("depth") for n in state_nodes(graph))
+    counts: Counter[int] = Counter(d for d in depths if d is not None)
     return dict(sorted(counts.items()))
 
 
-def _explored(graph: nx.MultiDiGraph, node: str) -> bool:
+def _explored(graph: nx.MultiDiGraph[str], node: str) -> bool:
     """Whether the crawl fired the state's actions: not cut off by the depth limit, not
     kept unexplored after a dangerous action, not unreachable."""
     attrs = graph.nodes[node]
@@ -531,12 +531,12 @@ def coverage(crawl: Crawl) -> pd.DataFrame:
                                     url  functions_covered  functions_total
     0  http://127.0.0.1:8000/static/app.js                 61               74
     """
-    pd = _optional("pandas")
+    pandas = _optional("pandas")
     crawl = loaded(crawl, "coverage")
     data = js_coverage.read(crawl.path) or {"scripts": []}
     columns = ["url", "functions_covered", "functions_total", "bytes_covered", "bytes_total"]
     rows = [{**{c: s[c] for c in columns}, "sources": len(s["sources"])} for s in data["scripts"]]
-    frame = pd.DataFrame(rows, columns=[*columns, "sources"])
+    frame: pd.DataFrame = pandas.DataFrame(rows, columns=[*columns, "sources"])
     return frame.sort_values("functions_total", ascending=False, kind="stable").reset_index(
         drop=True
     )
@@ -569,14 +569,15 @@ def records(crawl: Crawl) -> pd.DataFrame:
                   30
     q=battery&field=title    18
     """
-    pd = _optional("pandas")
+    pandas = _optional("pandas")
     crawl = loaded(crawl, "records")
     rows = result_records.collect(crawl.graph, crawl.html)
     for row in rows:
         row["query"] = result_records.query_text(row["query"])
     first = ["key", "title"]
     rest = sorted({c for r in rows for c in r} - {*first, *result_records.PLACE})
-    return pd.DataFrame(rows, columns=[*first, *rest, *result_records.PLACE])
+    table: pd.DataFrame = pandas.DataFrame(rows, columns=[*first, *rest, *result_records.PLACE])
+    return table
 
 
 @checked
@@ -609,7 +610,7 @@ def to_frames(crawl: GraphLike) -> tuple[pd.DataFrame, pd.DataFrame]:
     >>> int(states.loc["a", "out_transitions"]), transitions.loc[0, "label"]
     (1, 'Go')
     """
-    pd = _optional("pandas")
+    pandas = _optional("pandas")
     graph = _graph(crawl)
     states = state_nodes(graph)
     inner = _state_graph(graph)
@@ -633,11 +634,11 @@ def to_frames(crawl: GraphLike) -> tuple[pd.DataFrame, pd.DataFrame]:
         for edge in edge_records(graph)
     ]
     first = ["source", "target", "key", "name", "label", "status", "event", "action", "kind"]
-    transitions = pd.DataFrame(edge_rows)
+    transitions = pandas.DataFrame(edge_rows)
     if not transitions.empty:
         rest = [c for c in transitions.columns if c not in first]
         transitions = transitions[[c for c in first if c in transitions.columns] + rest]
-    frame = pd.DataFrame(state_rows)
+    frame = pandas.DataFrame(state_rows)
     return (frame.set_index("id") if not frame.empty else frame), transitions
 
 
@@ -719,7 +720,7 @@ def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None
         width = 2 + 1.6 * (max(depth_profile(graph), default=0) + 2)
         _, ax = plt.subplots(figsize=(min(width, 16), 6))
     pos = layers(graph)
-    simple = nx.DiGraph(graph)
+    simple: nx.DiGraph[str] = nx.DiGraph(graph)
     colours = []
     for node in simple:
         attrs = graph.nodes[node]

@@ -590,7 +590,7 @@ LOG_LEVELS = ("debug", "info", "warning", "error")
 class StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
     """Writes to whatever ``sys.stderr`` is when a record comes (it may be replaced)."""
 
-    @property  # type: ignore[override]
+    @property
     def stream(self) -> TextIO:
         return sys.stderr
 

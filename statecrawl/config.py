@@ -460,7 +460,7 @@ class Login:
     def stored(self) -> dict[str, Any]:
         """These settings as a crawl records them: every field value and the HTTP password
         replaced by ``[redacted]``."""
-        data = _plain(self)
+        data: dict[str, Any] = _plain(self)
         data["fields"] = {name: REDACTED for name in self.fields}
         if self.http_password is not None:
             data["http_password"] = REDACTED
@@ -903,7 +903,7 @@ def _warn(source: str, message: str) -> None:
 
 def _convert(hint: Any, value: Any, where: str) -> Any:
     """``value`` checked against ``hint`` and normalised; ``where`` names the setting."""
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return value if isinstance(value, hint) else _build(hint, value, where + ".")
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)

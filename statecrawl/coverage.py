@@ -135,10 +135,10 @@ def function_starts(source: str) -> list[int]:
     tokens = _tokens(source)
     partner: dict[int, int] = {}
     opened: list[int] = []
-    for i, (_, text, _) in enumerate(tokens):
-        if text in ("(", "["):
+    for i, (_, piece, _) in enumerate(tokens):
+        if piece in ("(", "["):
             opened.append(i)
-        elif text in (")", "]") and opened:
+        elif piece in (")", "]") and opened:
             j = opened.pop()
             partner[i], partner[j] = j, i
 

@@ -10,7 +10,7 @@ one frontier of the chosen strategy per site and serves the sites in turns (:cla
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.metadata import entry_points
 from typing import Protocol
 
@@ -46,7 +46,7 @@ class Strategy(Protocol):
     def __len__(self) -> int: ...
 
 
-BUILTIN: dict[str, type] = {
+BUILTIN: dict[str, Callable[..., Strategy]] = {
     s.name: s for s in (BreadthFirst, CoverageFirst, DepthFirst, Novelty, RandomOrder)
 }
 
@@ -57,6 +57,7 @@ def get_strategy(name: str, seed: int = 0) -> Strategy:
         return BUILTIN[name](seed=seed)
     for ep in entry_points(group="statecrawl.strategies"):
         if ep.name == name:
-            return ep.load()(seed=seed)
+            strategy: Strategy = ep.load()(seed=seed)
+            return strategy
     known = ", ".join(sorted(BUILTIN))
     raise ConfigError(f"unknown strategy {name!r} (built in: {known})")

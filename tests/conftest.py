@@ -33,7 +33,7 @@ BROWSER_FREE = frozenset({
     "test_answers", "test_api", "test_config", "test_differential", "test_engine", "test_executor",
     "test_equivalence", "test_graph", "test_label", "test_memory", "test_models",
     "test_planning", "test_policy", "test_politeness", "test_popups", "test_similarity",
-    "test_spool", "test_state", "test_store", "test_strategies",
+    "test_spool", "test_state", "test_store", "test_strategies", "test_types",
 })  # fmt: skip
 NO_CHROMIUM = "no-chromium-outside-tests-marked-browser"
 

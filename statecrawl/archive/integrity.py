@@ -203,7 +203,7 @@ def _fill(store: SqliteStore, crawl: Crawl) -> None:
     run = store.start_run(config, meta.get("started") or "")
     changes = Changes(replace=True)
     rows = changes.rows
-    rows["nodes"] = list(g.nodes(data=True))
+    rows["nodes"] = [(n, attrs) for n, attrs in g.nodes(data=True)]
     rows["edges"] = [(s, t, k, d) for s, t, k, d in g.edges(keys=True, data=True)]
     states = list(crawl.states())
     rows["states"] = [

@@ -185,7 +185,8 @@ class NetworkCapture:
         (without a response they carry ``failed``, with one a ``body_error``).
         """
         try:
-            entries = self._driver.get_log("performance")
+            # selenium leaves get_log unannotated
+            entries = self._driver.get_log("performance")  # type: ignore[no-untyped-call]
         except WebDriverException as exc:
             raise BrowserError(f"cannot read the performance log: {_cdp_error(exc)}") from None
         self._drains += 1
@@ -332,7 +333,8 @@ class NetworkCapture:
         if entries and all("bytes" in entry for entry in entries):
             return b"".join(base64.b64decode(entry["bytes"]) for entry in entries)
         if "postData" in request:
-            return request["postData"].encode("utf-8")
+            text: str = request["postData"]
+            return text.encode("utf-8")
         try:
             reply = self._driver.execute_cdp_cmd(
                 "Network.getRequestPostData", {"requestId": request_id}
@@ -379,7 +381,8 @@ class NetworkCapture:
 
     def _cdp(self, command: str, params: dict[str, Any]) -> dict[str, Any]:
         try:
-            return self._driver.execute_cdp_cmd(command, params)
+            result: dict[str, Any] = self._driver.execute_cdp_cmd(command, params)
+            return result
         except WebDriverException as exc:
             raise BrowserError(f"CDP {command} failed: {_cdp_error(exc)}") from None
 
@@ -413,8 +416,9 @@ def _parse_headers_text(text: str) -> Headers:
 
 
 def _initiator_url(initiator: dict[str, Any]) -> str | None:
-    if initiator.get("url"):
-        return initiator["url"]
+    url: str | None = initiator.get("url")
+    if url:
+        return url
     frames = initiator.get("stack", {}).get("callFrames", [])
     return next((frame["url"] for frame in frames if frame.get("url")), None)
 
@@ -424,5 +428,6 @@ def _cdp_error(exc: WebDriverException) -> str:
     text = str(exc.msg or exc.__class__.__name__)
     match = _CDP_MESSAGE.search(text)
     if match:
-        return json.loads(f'"{match.group(1)}"')
+        message: str = json.loads(f'"{match.group(1)}"')
+        return message
     return text.strip().splitlines()[0]

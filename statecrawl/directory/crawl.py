@@ -196,7 +196,7 @@ class Crawl:
     """
 
     path: Path
-    graph: nx.MultiDiGraph
+    graph: nx.MultiDiGraph[str]
 
     @property
     def config(self) -> Config:
@@ -314,7 +314,7 @@ class StateView:
         return state_html(self)
 
 
-def recorded_config(graph: nx.MultiDiGraph, source: str) -> Config:
+def recorded_config(graph: nx.MultiDiGraph[str], source: str) -> Config:
     """The config a crawl's graph recorded (:meth:`Config.from_stored`), its start URLs
     taken from the graph's own attributes when the config lacks them."""
     attrs = graph.graph
@@ -322,7 +322,7 @@ def recorded_config(graph: nx.MultiDiGraph, source: str) -> Config:
     return Config.from_stored(attrs.get("config"), source, urls)
 
 
-def find_state(graph: nx.MultiDiGraph, state_id: str) -> str:
+def find_state(graph: nx.MultiDiGraph[str], state_id: str) -> str:
     """The id of the state named by ``state_id`` or by a prefix of it that names one state
     only; a ``ConfigError`` otherwise."""
     state_id = argument("state_id", state_id, str)

@@ -62,7 +62,7 @@ def crawl_html(crawl: Crawl) -> str:
             ("stopped", s["stop_reason"]),
         ]
     )
-    figures = []
+    figures: list[str] = []
     for state in crawl.states():
         if len(figures) == THUMBNAILS:
             break

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 
@@ -27,7 +27,7 @@ class StateGraph:
     """
 
     @checked
-    def __init__(self, graph: nx.MultiDiGraph | None = None) -> None:
+    def __init__(self, graph: nx.MultiDiGraph[str] | None = None) -> None:
         graph = argument("graph", graph, nx.MultiDiGraph | None)
         self.graph = graph if graph is not None else nx.MultiDiGraph()
         # nodes and edges added, changed or removed since the crawl store last saved them
@@ -70,12 +70,12 @@ class StateGraph:
     def node(self, node_id: str) -> dict[str, Any]:
         """The attributes of a node, to change them."""
         self.touched_nodes.add(node_id)
-        return self.graph.nodes[node_id]  # type: ignore[no-any-return]
+        return self.graph.nodes[node_id]
 
     def edge(self, source: str, target: str, key: str) -> dict[str, Any]:
         """The attributes of an edge, to change them."""
         self.touched_edges.add((source, target, key))
-        return self.graph.edges[source, target, key]  # type: ignore[no-any-return]
+        return self.graph.edges[source, target, key]
 
     def states(self) -> list[str]:
         """The ids of the state nodes, in discovery order."""
@@ -120,7 +120,7 @@ class StateGraph:
 
     def to_data(self) -> dict[str, Any]:
         """Node-link data, as written to ``graph.json``, with the crawl ``format``."""
-        data = nx.node_link_data(self.graph, edges="edges")
+        data: dict[str, Any] = nx.node_link_data(self.graph, edges="edges")
         return {**data, "graph": {**data["graph"], "format": FORMAT}}
 
     def write(self, directory: Path) -> None:
@@ -143,9 +143,12 @@ class StateGraph:
     def from_data(cls, data: dict[str, Any], path: Path) -> StateGraph:
         """The graph of node-link ``data`` read from ``path`` (see :func:`read_data`)."""
         try:
-            graph = nx.node_link_graph(
-                {"edges": [], **data, "directed": True, "multigraph": True},
-                directed=True, multigraph=True, edges="edges",
+            graph = cast(  # directed and a multigraph, which the stubs of networkx do not tell
+                "nx.MultiDiGraph[str]",
+                nx.node_link_graph(
+                    {"edges": [], **data, "directed": True, "multigraph": True},
+                    directed=True, multigraph=True, edges="edges",
+                ),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ArchiveError(f"{path} is not a networkx node-link graph: {exc!r}") from None
@@ -186,7 +189,7 @@ def read_data(path: Path) -> dict[str, Any]:
     return data
 
 
-def _graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+def _graphml_ready(graph: nx.MultiDiGraph[str]) -> nx.MultiDiGraph[str]:
     """GraphML holds scalars only: lists and dicts become JSON text, None is left out."""
 
     def clean(attrs: dict[str, Any]) -> dict[str, Any]:
@@ -197,7 +200,7 @@ def _graphml_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
             if v is not None
         }
 
-    out = nx.MultiDiGraph()
+    out: nx.MultiDiGraph[str] = nx.MultiDiGraph()
     out.graph.update(clean({**graph.graph, "format": FORMAT}))
     for node, attrs in graph.nodes(data=True):
         out.add_node(node, **clean(attrs))

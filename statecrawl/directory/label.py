@@ -41,10 +41,10 @@ WORD = re.compile(r"\w")  # a text piece without a letter or digit (a close butt
 STEP = re.compile(r"([\w-]+):nth-of-type\((\d+)\)")
 
 
-def state_labels(graph: nx.MultiDiGraph, html: Callable[[str], str | None]) -> dict[str, str]:
+def state_labels(graph: nx.MultiDiGraph[str], html: Callable[[str], str | None]) -> dict[str, str]:
     """A label for every node of a crawl's graph; ``html(node)`` is a state's serialized DOM
     (``None`` when it has none). Out-of-scope nodes are labelled by their URL."""
-    states = [n for n, kind in graph.nodes(data="kind") if kind == "state"]
+    states = [n for n, attrs in graph.nodes(data=True) if attrs.get("kind") == "state"]
     views = _Views(html)
     titles = _short_titles(graph, states)
     shared = Counter(titles.values())
@@ -72,10 +72,10 @@ def state_labels(graph: nx.MultiDiGraph, html: Callable[[str], str | None]) -> d
     return found
 
 
-def crawl_labels(graph: nx.MultiDiGraph, directory: Path) -> dict[str, str]:
+def crawl_labels(graph: nx.MultiDiGraph[str], directory: Path) -> dict[str, str]:
     """The labels of a crawl's nodes: those ``graph.json`` holds when every node has one,
     else derived from the snapshots in ``directory``."""
-    stored = dict(graph.nodes(data="label"))
+    stored: dict[str, Any] = {n: attrs.get("label") for n, attrs in graph.nodes(data=True)}
     if stored and all(isinstance(v, str) and v for v in stored.values()):
         return stored
 
@@ -91,7 +91,7 @@ def crawl_labels(graph: nx.MultiDiGraph, directory: Path) -> dict[str, str]:
     return state_labels(graph, html)
 
 
-def label_graph(graph: nx.MultiDiGraph, directory: Path) -> None:
+def label_graph(graph: nx.MultiDiGraph[str], directory: Path) -> None:
     """Set the ``label`` attribute of every node (at a crawl's end, before graph.json is
     written), derived afresh from the snapshots in ``directory``."""
     for node in graph:
@@ -198,7 +198,7 @@ def _field_name(el: etree._Element) -> str:
     return " ".join(str(el.get("name") or el.get("value") or "box").split())
 
 
-def first_edge(graph: nx.MultiDiGraph, node: str) -> dict[str, Any] | None:
+def first_edge(graph: nx.MultiDiGraph[str], node: str) -> dict[str, Any] | None:
     """The transition that first reached a state: from the shallowest state found first,
     fired rather than inferred; ``None`` for a start state (or one no state leads to)."""
     depth = graph.nodes[node].get("depth")
@@ -221,7 +221,7 @@ def first_edge(graph: nx.MultiDiGraph, node: str) -> dict[str, Any] | None:
     return found
 
 
-def _short_titles(graph: nx.MultiDiGraph, states: list[str]) -> dict[str, str]:
+def _short_titles(graph: nx.MultiDiGraph[str], states: list[str]) -> dict[str, str]:
     """Each state's title without the trailing part most titles share (a site's name)."""
     titles = {n: " ".join(str(graph.nodes[n].get("title") or "").split()) for n in states}
     split = (TITLE_SEPARATORS.split(t) for t in titles.values())
@@ -237,7 +237,7 @@ def _short_titles(graph: nx.MultiDiGraph, states: list[str]) -> dict[str, str]:
 
 
 def _change(
-    views: _Views, parent: str, node: str, doing: str, graph: nx.MultiDiGraph
+    views: _Views, parent: str, node: str, doing: str, graph: nx.MultiDiGraph[str]
 ) -> str:
     """What firing the action in ``parent`` changed in ``node``, as one short part."""
     before_texts, before_values, before_checked = views.of(parent)

@@ -18,15 +18,16 @@ from .crawl import Crawl
 INFERRED_COST = 1.001  # an edge recorded without firing is taken only when no fired one is as short
 
 
-def is_state(graph: nx.MultiDiGraph, node: str) -> bool:
-    return graph.nodes[node].get("kind", "state") == "state"
+def is_state(graph: nx.MultiDiGraph[str], node: str) -> bool:
+    kind: str = graph.nodes[node].get("kind", "state")
+    return kind == "state"
 
 
-def state_nodes(graph: nx.MultiDiGraph) -> list[str]:
+def state_nodes(graph: nx.MultiDiGraph[str]) -> list[str]:
     return [n for n in graph if is_state(graph, n)]
 
 
-def edge_records(graph: nx.MultiDiGraph) -> Iterator[dict[str, Any]]:
+def edge_records(graph: nx.MultiDiGraph[str]) -> Iterator[dict[str, Any]]:
     """Every edge's attributes with its ``source``, ``target`` and action ``key``."""
     for source, target, key, data in graph.edges(keys=True, data=True):
         yield {**data, "source": source, "target": target, "key": key}
@@ -101,12 +102,12 @@ def describe(edge: dict[str, Any]) -> str:
 
 
 @checked
-def shortest_paths(graph: nx.MultiDiGraph) -> dict[str, tuple[str, list[dict[str, Any]]]]:
+def shortest_paths(graph: nx.MultiDiGraph[str]) -> dict[str, tuple[str, list[dict[str, Any]]]]:
     """The shortest path to every state reachable from a start page: its start state and
     its transitions (see :func:`shortest_path`), of several such paths the one whose start
     URL and action keys come first, so that two crawls of one application pick the same."""
     roots = [n for n in state_nodes(graph) if graph.nodes[n].get("depth") == 0]
-    best = nx.DiGraph()
+    best: nx.DiGraph[str] = nx.DiGraph()
     best.add_nodes_from(state_nodes(graph))
     for edge in edge_records(graph):
         source, goal = edge["source"], edge["target"]

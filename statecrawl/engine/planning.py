@@ -39,7 +39,7 @@ def _cost(action: Action) -> int:
 
 
 def plan(
-    graph: nx.MultiDiGraph,
+    graph: nx.MultiDiGraph[str],
     actions: Mapping[tuple[str, str], Action],
     target: str,
     *,
@@ -90,7 +90,7 @@ def plan(
 
 
 def near(
-    graph: nx.MultiDiGraph,
+    graph: nx.MultiDiGraph[str],
     actions: Mapping[tuple[str, str], Action],
     current: str | None,
     reach: int = LOAD_COST - 1,

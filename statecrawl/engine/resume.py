@@ -143,7 +143,7 @@ def restore(
     """Give ``memory`` what ``checkpoint`` holds; ``actions_of`` gives a state's actions from
     its snapshot, and each state's DOM must be in ``directory``."""
     e = memory
-    graph = nx.MultiDiGraph()
+    graph: nx.MultiDiGraph[str] = nx.MultiDiGraph()
     for node, attrs in checkpoint.nodes:
         graph.add_node(node, **attrs)
     for source, target, key, attrs in checkpoint.edges:

@@ -180,8 +180,8 @@ class Baseline:
         # single-page app keeps it in memory), down to those at another URL that fetched
         # something of their own, which show that. One at the same URL (a detail's tab that
         # fetched the tab's own content) still shows the rest of the page.
-        depth = dict(self.graph.nodes(data="depth"))
-        url = dict(self.graph.nodes(data="url"))
+        depth: dict[str, Any] = {n: attrs.get("depth") for n, attrs in self.graph.nodes(data=True)}
+        url: dict[str, Any] = {n: attrs.get("url") for n, attrs in self.graph.nodes(data=True)}
         tree = nx.DiGraph(
             (u, v) for u, v in self.graph.edges()
             if u in self.states and v in self.states and depth[v] == depth[u] + 1

@@ -18,7 +18,7 @@ from ..models.dom import visible_text
 from ..models.similarity import similarity
 
 
-def _transitions(graph: nx.MultiDiGraph, names: dict[str, str]) -> set[tuple[str, str, str]]:
+def _transitions(graph: nx.MultiDiGraph[str], names: dict[str, str]) -> set[tuple[str, str, str]]:
     return {
         (names.get(e["source"], e["source"]), e["key"], names.get(e["target"], e["target"]))
         for e in edge_records(graph)
@@ -39,7 +39,7 @@ def _start(url: str) -> str:
 
 
 def _place(
-    graph: nx.MultiDiGraph, paths: dict[str, tuple[str, list[dict[str, Any]]]], node: str
+    graph: nx.MultiDiGraph[str], paths: dict[str, tuple[str, list[dict[str, Any]]]], node: str
 ) -> tuple[str, ...] | None:
     """Where a state is in its application: its start page and the action keys of its path."""
     found = paths.get(node)
@@ -67,7 +67,7 @@ def _entry(
     }
 
 
-def _follow(graph: nx.MultiDiGraph, place: tuple[str, ...]) -> tuple[str | None, int]:
+def _follow(graph: nx.MultiDiGraph[str], place: tuple[str, ...]) -> tuple[str | None, int]:
     """Follow a place's path in a crawl: the node reached and the number of steps taken
     (fewer than the path's when an action is missing; no node when the start page is)."""
     url, *keys = place
@@ -182,8 +182,8 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
         entry = _entry(old, old_paths, node, old_names)
         deleted.append({**entry, "reason": reason, "now": now, "gone": gone})
     matched = set(pairs.values())
-    before = _transitions(old.graph, pairs)
-    after = _transitions(new.graph, {})
+    old_transitions = _transitions(old.graph, pairs)
+    new_transitions = _transitions(new.graph, {})
     return {
         "unchanged": [n for n in state_nodes(new.graph) if n in old_ids],
         "changed": changed,
@@ -193,6 +193,6 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
             if n not in old_ids and n not in matched
         ],
         "deleted": deleted,
-        "transitions_added": sorted(after - before),
-        "transitions_removed": sorted(before - after),
+        "transitions_added": sorted(new_transitions - old_transitions),
+        "transitions_removed": sorted(old_transitions - new_transitions),
     }

@@ -73,8 +73,8 @@ def compare(crawl: Crawl, against: Path | None) -> Comparison | None:
     """The comparison a report of ``crawl`` shows: with ``against`` when given, else with
     the crawl an incremental crawl was made since; ``None`` for neither."""
     if against is not None:
-        earlier = load(against)
-        return Comparison(diff(earlier, crawl), earlier, str(against))
+        given = load(against)
+        return Comparison(diff(given, crawl), given, str(against))
     try:
         changes = json.loads((crawl.path / CHANGES).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -82,7 +82,7 @@ def compare(crawl: Crawl, against: Path | None) -> Comparison | None:
     if not isinstance(changes, dict):
         return None
     since = (crawl.graph.graph.get("incremental") or {}).get("since")
-    earlier = None
+    earlier: Crawl | None = None
     if isinstance(since, str):
         try:
             earlier = load(since)
