@@ -20,21 +20,28 @@ import pprint
 import re
 from collections import Counter
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
 from . import coverage as js_coverage
 from .config import argument, checked
-from .directory.crawl import Crawl, find_state, recorded_config
-from .directory.graph import StateGraph
+from .directory.crawl import Crawl, find_state, loaded, recorded_config
+from .directory.figures import (
+    GraphLike,
+    dead_ends,
+    depth_profile,
+    graph_of,
+    state_graph,
+    strongly_connected_components,
+    summary,
+)
 from .directory.label import crawl_labels
 from .directory.paths import (
     describe,
     edge_records,
     is_state,
     label,
-    loaded,
     shortest_paths,
     state_nodes,
 )
@@ -67,21 +74,6 @@ __all__ = [
     "to_frames",
 ]
 
-GraphLike: TypeAlias = "Crawl | StateGraph | nx.MultiDiGraph[str]"
-
-
-
-
-def _graph(crawl: GraphLike) -> nx.MultiDiGraph[str]:
-    crawl = argument("crawl", crawl, Crawl | StateGraph | nx.MultiDiGraph)
-    return crawl if isinstance(crawl, nx.MultiDiGraph) else crawl.graph
-
-
-def _state_graph(graph: nx.MultiDiGraph[str]) -> nx.MultiDiGraph[str]:
-    """The subgraph of states alone (out-of-scope nodes left out)."""
-    return graph.subgraph(state_nodes(graph))
-
-
 def _optional(module: str) -> ModuleType:
     try:
         return importlib.import_module(module)
@@ -90,180 +82,6 @@ def _optional(module: str) -> ModuleType:
         raise StatecrawlError(
             f"{name} is needed for this: pip install 'statecrawl[analysis]'"
         ) from None
-
-
-def depth_profile(crawl: GraphLike) -> dict[int, int]:
-    """How many states were found at each depth.
-
-    Parameters
-    ----------
-    crawl : Crawl or networkx.MultiDiGraph
-        A loaded crawl or its graph.
-
-    Returns
-    -------
-    dict of int to int
-        ``{depth: number of states}``, by increasing depth.
-
-    Examples
-    --------
-    >>> g = nx.MultiDiGraph()
-    >>> g.add_nodes_from([("a", {"depth": 0}), ("b", {"depth": 1}), ("c", {"depth": 1})])
-    >>> depth_profile(g)
-    {0: 1, 1: 2}
-    """
-    graph = _graph(crawl)
-    depths = (graph.nodes[n].get("depth") for n in state_nodes(graph))
-    counts: Counter[int] = Counter(d for d in depths if d is not None)
-    return dict(sorted(counts.items()))
-
-
-def _explored(graph: nx.MultiDiGraph[str], node: str) -> bool:
-    """Whether the crawl fired the state's actions: not cut off by the depth limit, not
-    kept unexplored after a dangerous action, not unreachable."""
-    attrs = graph.nodes[node]
-    limit = graph.graph.get("config", {}).get("limits", {}).get("max_depth")
-    depth = attrs.get("depth")
-    beyond = limit is not None and depth is not None and depth >= limit
-    return not (beyond or attrs.get("after_dangerous") or attrs.get("unreachable"))
-
-
-@checked
-def dead_ends(crawl: GraphLike) -> list[str]:
-    """The explored states from which no action leads to another state.
-
-    States the crawl did not explore (at the depth limit, after a dangerous action,
-    unreachable) are not dead ends: nothing is known of where they lead. An action that
-    leaves the crawl's scope does not count as a way out.
-
-    Parameters
-    ----------
-    crawl : Crawl or networkx.MultiDiGraph
-        A loaded crawl or its graph.
-
-    Returns
-    -------
-    list of str
-        State ids, in discovery order.
-
-    Examples
-    --------
-    >>> g = nx.MultiDiGraph()
-    >>> g.add_edge("home", "about", key="k1")
-    'k1'
-    >>> g.add_edge("about", "about", key="k2")
-    'k2'
-    >>> dead_ends(g)
-    ['about']
-    """
-    graph = _graph(crawl)
-    return [
-        n
-        for n in state_nodes(graph)
-        if _explored(graph, n)
-        and not any(t != n and is_state(graph, t) for t in graph.successors(n))
-    ]
-
-
-@checked
-def strongly_connected_components(crawl: GraphLike) -> list[set[str]]:
-    """The strongly connected components of the state graph: sets of states that can all
-    reach each other.
-
-    Parameters
-    ----------
-    crawl : Crawl or networkx.MultiDiGraph
-        A loaded crawl or its graph.
-
-    Returns
-    -------
-    list of set of str
-        The components, largest first.
-
-    Examples
-    --------
-    >>> g = nx.MultiDiGraph([("a", "b"), ("b", "a"), ("b", "c")])
-    >>> [sorted(c) for c in strongly_connected_components(g)]
-    [['a', 'b'], ['c']]
-    """
-    states = _state_graph(_graph(crawl))
-    found = nx.strongly_connected_components(states)
-    return sorted((set(c) for c in found), key=lambda c: (-len(c), min(c)))
-
-
-@checked
-def summary(crawl: GraphLike) -> dict[str, Any]:
-    """The figures of a crawl at a glance.
-
-    Parameters
-    ----------
-    crawl : Crawl or networkx.MultiDiGraph
-        A loaded crawl or its graph.
-
-    Returns
-    -------
-    dict
-        ``start_url``; ``states``; ``transitions`` between states (fired), ``inferred``
-        (recorded without firing) and ``out_of_scope``; ``downloads`` (edges to the documents
-        downloads saved, see :mod:`statecrawl.browser.download`); ``max_depth`` and ``depths`` (the
-        depth profile); ``failures`` (actions that failed, from the states' records);
-        ``unreachable`` (state id to the reason it could not be reached again);
-        ``truncated`` (states whose DOM was cut); ``dead_ends`` and ``components`` (counts);
-        ``volatile`` (the page parts learned to change by themselves); ``stop_reason`` and
-        ``elapsed`` (seconds) from the run's figures.
-
-    Examples
-    --------
-    >>> g = nx.MultiDiGraph(volatile=["#clock|content"])
-    >>> g.add_node("a", kind="state", depth=0)
-    >>> g.add_node("b", kind="state", depth=1, unreachable=True, unreachable_reason="gone")
-    >>> g.add_node("x", kind="external", url="http://elsewhere.test/")
-    >>> g.add_edge("a", "b", key="k1", event="click")
-    'k1'
-    >>> g.add_edge("a", "x", key="k2", event="click", out_of_scope=True)
-    'k2'
-    >>> s = summary(g)
-    >>> s["states"], s["transitions"], s["out_of_scope"], s["max_depth"]
-    (2, 1, 1, 1)
-    >>> s["unreachable"], s["volatile"]
-    ({'b': 'gone'}, ['#clock|content'])
-    """
-    graph = _graph(crawl)
-    states = state_nodes(graph)
-    fired = inferred = outside = downloads = 0
-    for edge in edge_records(graph):
-        if edge.get("download"):
-            downloads += 1
-        elif not is_state(graph, edge["target"]):
-            outside += 1
-        elif edge.get("inferred"):
-            inferred += 1
-        else:
-            fired += 1
-    depths = depth_profile(graph)
-    stats = graph.graph.get("stats", {})
-    return {
-        "start_url": graph.graph.get("start_url"),
-        "states": len(states),
-        "transitions": fired,
-        "inferred": inferred,
-        "out_of_scope": outside,
-        "downloads": downloads,
-        "max_depth": max(depths, default=0),
-        "depths": depths,
-        "failures": sum(len(graph.nodes[n].get("failures", ())) for n in states),
-        "unreachable": {
-            n: graph.nodes[n].get("unreachable_reason", "")
-            for n in states
-            if graph.nodes[n].get("unreachable")
-        },
-        "truncated": [n for n in states if graph.nodes[n].get("truncated")],
-        "dead_ends": len(dead_ends(graph)),
-        "components": len(strongly_connected_components(graph)),
-        "volatile": list(graph.graph.get("volatile", [])),
-        "stop_reason": stats.get("stop_reason"),
-        "elapsed": stats.get("elapsed"),
-    }
 
 
 @checked
@@ -304,7 +122,7 @@ def shortest_path(crawl: GraphLike, state_id: str) -> list[dict[str, Any]]:
     >>> [s["step"] for s in shortest_path(g, "item")]
     ['click "Show list"', 'click "Pears"']
     """
-    graph = _graph(crawl)
+    graph = graph_of(crawl)
     target = find_state(graph, state_id)
     found = shortest_paths(graph).get(target)
     if found is None:
@@ -382,7 +200,7 @@ def replay_script(crawl: GraphLike, state_id: str) -> str:
     >>> compile(script, "replay.py", "exec") is not None
     True
     """
-    graph = _graph(crawl)
+    graph = graph_of(crawl)
     target = find_state(graph, state_id)
     steps = shortest_path(graph, target)
     start = steps[0]["source"] if steps else target
@@ -426,7 +244,7 @@ def action_frequency(crawl: GraphLike) -> list[dict[str, Any]]:
     """
     found: dict[str, dict[str, Any]] = {}
     sources: dict[str, set[str]] = {}
-    for edge in edge_records(_graph(crawl)):
+    for edge in edge_records(graph_of(crawl)):
         key = edge["key"]
         if key not in found:
             found[key] = {
@@ -466,7 +284,7 @@ def states_per_url(crawl: GraphLike) -> dict[str, int]:
     >>> states_per_url(g)
     {'http://h/': 2, 'http://h/about': 1}
     """
-    graph = _graph(crawl)
+    graph = graph_of(crawl)
     return dict(Counter(graph.nodes[n].get("url", "") for n in state_nodes(graph)).most_common())
 
 
@@ -611,9 +429,9 @@ def to_frames(crawl: GraphLike) -> tuple[pd.DataFrame, pd.DataFrame]:
     (1, 'Go')
     """
     pandas = _optional("pandas")
-    graph = _graph(crawl)
+    graph = graph_of(crawl)
     states = state_nodes(graph)
-    inner = _state_graph(graph)
+    inner = state_graph(graph)
     names = crawl_labels(graph, crawl.path) if isinstance(crawl, Crawl) else {}
     state_rows = [
         {
@@ -665,7 +483,7 @@ def layers(crawl: GraphLike) -> dict[str, tuple[float, float]]:
     >>> layers(g)
     {'a': (0, 0.0), 'b': (1, -0.5), 'c': (1, 0.5)}
     """
-    graph = _graph(crawl)
+    graph = graph_of(crawl)
     deepest = max(depth_profile(graph), default=0)
     by_layer: dict[int, list[str]] = {}
     for node, attrs in graph.nodes(data=True):
@@ -715,7 +533,7 @@ def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None
     'depth (actions from a start page)'
     """
     plt = _optional("matplotlib.pyplot")
-    graph = _graph(crawl)
+    graph = graph_of(crawl)
     if ax is None:
         width = 2 + 1.6 * (max(depth_profile(graph), default=0) + 2)
         _, ax = plt.subplots(figsize=(min(width, 16), 6))

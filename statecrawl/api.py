@@ -11,9 +11,10 @@ from typing import Any
 
 from .config import Config, argument, checked, merge
 from .directory.crawl import Crawl
-from .engine import Explorer, Stats, roles
+from .engine import Explorer, roles
 from .errors import ConfigError
 from .plugins.hooks import Plugin
+from .stats import Stats
 
 Table = Mapping[str, Any]
 

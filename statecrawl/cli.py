@@ -31,7 +31,8 @@ from .store import SqliteStore
 from .version import __version__
 
 if TYPE_CHECKING:  # the engine loads Selenium: only a crawl imports it
-    from .engine import Explorer, Stats
+    from .engine import Explorer
+    from .stats import Stats
 
 # Signals that stop a crawl cleanly, as Ctrl-C does; the exit status is 128 + the number.
 STOP_SIGNALS = tuple(

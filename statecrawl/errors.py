@@ -9,7 +9,8 @@
     ├── NavigationError        a page could not be loaded or driven
     │   ├── PageTimeout        it did not answer in time (busy script, hung load)
     │   ├── ActionFailed       an action could not be fired
-    │   │   └── OptionAbsent   a popup has no such option (no failure: no such action)
+    │   │   └── OptionAbsent   a popup has no such option (no failure: no such action;
+    │   │                      in statecrawl.state, beside the Snapshot it carries)
     │   └── AgentError         the page agent's answer was malformed
     └── ArchiveError           a WARC file or crawl directory cannot be written or read
         └── CrawlLocked        another run is writing the crawl directory
@@ -20,11 +21,6 @@ another version in a crawl directory) is a ``StatecrawlWarning``.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .state import Snapshot
 
 
 class StatecrawlError(Exception):
@@ -53,17 +49,6 @@ class PageTimeout(NavigationError):
 
 class ActionFailed(NavigationError):
     """An action could not be fired (its element is gone, a handler threw)."""
-
-
-class OptionAbsent(ActionFailed):
-    """A popup opened by a ``choose:<k>`` action shows fewer than k + 1 options: there is no
-    such action in this state, which is no failure. ``shown``: how many it shows;
-    ``snapshot``: the page once Escape closed the popup."""
-
-    def __init__(self, shown: int, snapshot: Snapshot) -> None:
-        super().__init__(f"the popup shows only {shown} options")
-        self.shown = shown
-        self.snapshot = snapshot
 
 
 class AgentError(NavigationError):

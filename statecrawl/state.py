@@ -10,6 +10,7 @@ from typing import Any
 import xxhash
 
 from . import answers
+from .errors import ActionFailed
 
 
 def digest(*parts: Any) -> str:
@@ -164,3 +165,14 @@ class State:
     unreachable: bool = False  # cannot be brought back in a browser
     final: bool = False  # kept, but not explored further (it follows a dangerous action)
     score: int = 0  # what a scored strategy orders its work by (see strategies.novelty)
+
+
+class OptionAbsent(ActionFailed):
+    """A popup opened by a ``choose:<k>`` action shows fewer than k + 1 options: there is no
+    such action in this state, which is no failure. ``shown``: how many it shows;
+    ``snapshot``: the page once Escape closed the popup."""
+
+    def __init__(self, shown: int, snapshot: Snapshot) -> None:
+        super().__init__(f"the popup shows only {shown} options")
+        self.shown = shown
+        self.snapshot = snapshot

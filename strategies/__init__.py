@@ -10,12 +10,11 @@ one frontier of the chosen strategy per site and serves the sites in turns (:cla
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from importlib.metadata import entry_points
-from typing import Protocol
 
 from ..errors import ConfigError
-from .frontier import BreadthFirst, DepthFirst, RandomOrder, Work
+from .frontier import BreadthFirst, DepthFirst, RandomOrder, Strategy, Work
 from .novelty import CoverageFirst, Novelty, new_words
 from .sites import FairSites
 
@@ -23,27 +22,6 @@ __all__ = [
     "BreadthFirst", "CoverageFirst", "DepthFirst", "FairSites", "Novelty", "RandomOrder",
     "Strategy", "Work", "get_strategy", "new_words",
 ]
-
-
-class Strategy(Protocol):
-    """Orders the frontier."""
-
-    name: str
-
-    def push(self, work: Work) -> None:
-        """Add one (state, action) pair."""
-        ...
-
-    def pop(self, near: Sequence[str] = ()) -> Work | None:
-        """The next pair to fire, given the states the browser reaches without a load,
-        nearest first (none when its state is unknown); ``None`` when empty."""
-        ...
-
-    def discard(self, state_id: str) -> int:
-        """Drop every pair of ``state_id``; return how many were dropped."""
-        ...
-
-    def __len__(self) -> int: ...
 
 
 BUILTIN: dict[str, Callable[..., Strategy]] = {

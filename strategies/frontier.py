@@ -1,4 +1,5 @@
-"""The built-in frontier orders: breadth-first, depth-first and seeded random."""
+"""The frontier: its unit of work, the protocol every order follows, and the built-in orders
+(breadth-first, depth-first and seeded random)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import random
 from collections import Counter, OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..state import Action
 
@@ -27,6 +29,27 @@ class Work:
     leaves: bool = field(default=False, compare=False)
     score: float = field(default=0.0, compare=False)
     returns: bool = field(default=False, compare=False)
+
+
+class Strategy(Protocol):
+    """Orders the frontier."""
+
+    name: str
+
+    def push(self, work: Work) -> None:
+        """Add one (state, action) pair."""
+        ...
+
+    def pop(self, near: Sequence[str] = ()) -> Work | None:
+        """The next pair to fire, given the states the browser reaches without a load,
+        nearest first (none when its state is unknown); ``None`` when empty."""
+        ...
+
+    def discard(self, state_id: str) -> int:
+        """Drop every pair of ``state_id``; return how many were dropped."""
+        ...
+
+    def __len__(self) -> int: ...
 
 
 class _ByState:

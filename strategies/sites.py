@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
-from .frontier import Work
-
-if TYPE_CHECKING:
-    from . import Strategy
+from .frontier import Strategy, Work
 
 
 def _always(_site: str) -> bool:

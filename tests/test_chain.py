@@ -1,4 +1,4 @@
-"""Incremental crawls that store only what changed (``statecrawl.incremental.chain``): a chain
+"""Incremental crawls that store only what changed (``statecrawl.directory.chain``): a chain
 of five recrawls of the shelf app (``tests/test_incremental.py``) reads as a full crawl of the same
 revision, ``compact`` folds it into one crawl, and a missing or changed baseline is a
 one-line error naming it."""
@@ -18,8 +18,8 @@ from warcio.archiveiterator import ArchiveIterator
 
 import statecrawl
 from statecrawl.cli import main
+from statecrawl.directory import chain
 from statecrawl.errors import ArchiveError
-from statecrawl.incremental import chain
 from statecrawl.incremental.compaction import compact
 from statecrawl.incremental.comparison import diff
 from statecrawl.replay import verify

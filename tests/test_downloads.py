@@ -15,8 +15,8 @@ from werkzeug import Request, Response
 import statecrawl
 from statecrawl.archive import DOWNLOAD_TAG
 from statecrawl.archive.integrity import check
-from statecrawl.archive.resources import read_resources
 from statecrawl.demo_app import DemoApp, data, documents
+from statecrawl.directory.resources import read_resources
 from statecrawl.export.static import export_static
 from statecrawl.replay.index import ArchiveIndex
 from tests.conftest import Site

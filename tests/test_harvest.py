@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from werkzeug import Request, Response
 
-from statecrawl.archive.resources import payload_digest
 from statecrawl.cli import HARVEST_QUERIES, build_config, parser
 from statecrawl.config import Config
+from statecrawl.directory.resources import payload_digest
 from statecrawl.errors import ConfigError
 from statecrawl.harvest.pagination import Walks, pager
 from statecrawl.harvest.queries import Corpus, Policy, forms, read, terms

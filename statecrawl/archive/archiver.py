@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..browser.network import Exchange
 from ..browser.screenshot import Images, take
+from ..directory import chain
 from ..directory.layout import thumbnail_path
+from ..directory.resources import payload_digest
 from ..errors import ArchiveError
-from ..incremental import chain
 from ..plugins.hooks import CrawlView, Plugin, StateEvent
 from .reading import archived_headers, lost_captures, state_part
-from .resources import payload_digest
 from .spool import Spool
 from .writer import ArchiveWriter
 

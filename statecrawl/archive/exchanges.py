@@ -13,8 +13,8 @@ from warcio.statusandheaders import StatusAndHeaders
 
 from ..browser.network import Exchange
 from ..config import Archive
+from ..directory.resources import Seen, payload_digest
 from ..errors import one_line
-from .resources import Seen, payload_digest
 from .warc import BUILDER, DOWNLOAD_TAG, REDACTED_TAG, record, record_id
 
 CACHED_BODY = "served from the browser cache; the body was captured earlier"

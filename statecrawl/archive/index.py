@@ -11,8 +11,8 @@ from typing import Any
 from urllib.parse import urldefrag, urljoin
 
 from ..browser.network import Exchange
+from ..directory import chain
 from ..directory.layout import RESOURCES, atomic_write
-from ..incremental import chain
 from ..redaction import strip_userinfo
 from .exchanges import mime
 

@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..directory import chain
 from ..directory.crawl import Crawl, load
 from ..directory.layout import ARCHIVE, STORE
+from ..directory.resources import payload_digest
 from ..errors import StatecrawlError
-from ..incremental import chain
 from ..state import Action
 from ..store import Changes, SqliteStore
 from . import scan_warc, snapshot_state, state_part
-from .resources import payload_digest
 
 DAMAGED = ".damaged"  # the suffix a damaged store is kept under when it is rebuilt
 

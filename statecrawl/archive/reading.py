@@ -12,8 +12,8 @@ from warcio.exceptions import ArchiveLoadFailed
 from warcio.statusandheaders import StatusAndHeaders
 
 from ..directory.layout import RESOURCES
+from ..directory.resources import Seen, read_resources
 from ..errors import ArchiveError
-from .resources import Seen, read_resources
 from .warc import DOWNLOAD_TAG
 
 

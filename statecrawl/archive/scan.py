@@ -13,9 +13,9 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 from warcio.statusandheaders import StatusAndHeaders
 
+from ..directory.resources import payload_digest
 from ..errors import ArchiveError
 from .members import Member, members
-from .resources import payload_digest
 from .warc import reason
 
 

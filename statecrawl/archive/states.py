@@ -10,8 +10,8 @@ from typing import Any
 from warcio.recordloader import ArcWarcRecord
 
 from ..directory.layout import SCREENSHOT_TYPES
+from ..directory.resources import Seen
 from ..errors import ArchiveError
-from .resources import Seen
 from .warc import BUILDER, record, record_id, warc_date
 
 

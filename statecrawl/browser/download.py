@@ -17,8 +17,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..archive.resources import payload_digest
 from ..config import Archive
+from ..directory.resources import payload_digest
 from ..state import digest as hashed
 from .network import Exchange
 

@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import quote, quote_plus, urlsplit, urlunsplit
 
 from ..config import Login
@@ -32,7 +32,8 @@ from ..scope import origin
 from ..state import Action, Snapshot
 
 if TYPE_CHECKING:
-    from . import Browser
+    from selenium.webdriver import Chrome
+
     from .network import Exchange
 
 log = logging.getLogger(__name__)
@@ -240,10 +241,32 @@ def session_check(login: Login) -> dict[str, str | None] | None:
     return {"in": login.logged_in, "out": login.logged_out}
 
 
+class LoginBrowser(Protocol):
+    """What logging in asks of a browser (a :class:`statecrawl.browser.Browser`): the page it
+    shows, the page agent's answers, and the secrets it keeps out of every record."""
+
+    secrets: Secrets
+
+    @property
+    def web(self) -> Chrome: ...
+
+    def ask(self, method: str, arg: Any) -> dict[str, Any]: ...
+
+    def evaluate(self, expression: str) -> Any: ...
+
+    def url(self) -> str: ...
+
+    def load(self, url: str, light: bool = False) -> Snapshot: ...
+
+    def settled(self, light: bool = False, navigating: bool = False) -> Snapshot: ...
+
+    def fire(self, action: Action, light: bool = False) -> Snapshot: ...
+
+
 class LoginPage:
     """The page a login hook drives: a small API over one browser, not the crawl engine."""
 
-    def __init__(self, browser: Browser) -> None:
+    def __init__(self, browser: LoginBrowser) -> None:
         self._browser = browser
         self.snapshot: Snapshot | None = None
 
@@ -327,7 +350,7 @@ def form_login(login: Login) -> Hook:
     return hook
 
 
-def log_in(browser: Browser, hook: Hook) -> Session:
+def log_in(browser: LoginBrowser, hook: Hook) -> Session:
     """Log ``browser`` in with ``hook``, check the session is alive, and capture it."""
     page = LoginPage(browser)
     hook(page)
@@ -337,7 +360,7 @@ def log_in(browser: Browser, hook: Hook) -> Session:
     return capture(browser)
 
 
-def capture(browser: Browser) -> Session:
+def capture(browser: LoginBrowser) -> Session:
     """The browser's session now: every cookie, and the storage of the page's origin."""
     cookies = browser.web.execute_cdp_cmd("Network.getAllCookies", {})["cookies"]
     local, session = json.loads(browser.evaluate(READ_STORAGE) or "[[], []]")

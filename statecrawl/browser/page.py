@@ -12,9 +12,9 @@ from selenium.common.exceptions import WebDriverException
 
 from .. import answers
 from ..config import Config
-from ..errors import ActionFailed, NavigationError, OptionAbsent, PageTimeout
+from ..errors import ActionFailed, NavigationError, PageTimeout
 from ..redaction import strip_userinfo
-from ..state import Action, Snapshot
+from ..state import Action, OptionAbsent, Snapshot
 from .agent import Agent
 from .chromium import Chromium
 from .traffic import Traffic

@@ -24,7 +24,7 @@ from ..errors import BrowserError
 
 if TYPE_CHECKING:
     from ..config import Archive
-    from . import BrowserLike
+    from .protocol import BrowserLike
 
 
 class CaptureFailed(BrowserError):

@@ -12,8 +12,6 @@ from typing import Any
 import networkx as nx
 
 from ..config import argument, checked
-from ..errors import ConfigError
-from .crawl import Crawl
 
 INFERRED_COST = 1.001  # an edge recorded without firing is taken only when no fired one is as short
 
@@ -31,12 +29,6 @@ def edge_records(graph: nx.MultiDiGraph[str]) -> Iterator[dict[str, Any]]:
     """Every edge's attributes with its ``source``, ``target`` and action ``key``."""
     for source, target, key, data in graph.edges(keys=True, data=True):
         yield {**data, "source": source, "target": target, "key": key}
-
-
-def loaded(crawl: Any, what: str, name: str = "crawl") -> Crawl:
-    if not isinstance(crawl, Crawl):
-        raise ConfigError(f"{name}: {what} reads the crawl's files: pass statecrawl.load(DIR)")
-    return crawl
 
 
 @checked

@@ -4,7 +4,6 @@ how a browser does the rest, an outcome reader reads what it did, a recorder wri
 down, and an output keeps checkpoints and exports. Internal: users call
 :func:`statecrawl.crawl`."""
 
-from ..stats import Stats
 from .explorer import Explorer
 
-__all__ = ["Explorer", "Stats"]
+__all__ = ["Explorer"]

@@ -26,6 +26,7 @@ from .. import coverage
 from ..archive import Archiver
 from ..browser import Browser, BrowserLike
 from ..config import Config, argument, checked, folder
+from ..directory import chain
 from ..directory.crawl import Crawl, CrawlDirectory, load
 from ..directory.label import label_graph
 from ..directory.layout import RECORDS
@@ -34,9 +35,7 @@ from ..executor import Outcome, Slot, Task, get_executor
 from ..harvest import queries as harvest
 from ..harvest import records
 from ..harvest.queries import Harvest
-from ..incremental import chain
 from ..incremental.baseline import Baseline
-from ..incremental.recrawl import Recrawl
 from ..models import get_model
 from ..plugins.hooks import MAX_PLUGIN_FAILURES, CrawlView, Hooks, Plugin, login_hook
 from ..scope import Scope
@@ -49,6 +48,7 @@ from .outcomes import OutcomeReader
 from .output import Output
 from .policy import Danger, Inference
 from .recorder import Recorder
+from .recrawl import Recrawl
 from .resume import restore, restore_stats
 from .scheduler import Scheduler
 from .shortcuts import Shortcuts

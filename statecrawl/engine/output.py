@@ -9,7 +9,7 @@ from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from ..incremental import chain
+from ..directory import chain
 from ..version import __version__
 from .resume import Saver
 

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..directory.crawl import CrawlDirectory
     from ..harvest.queries import Harvest
-    from ..incremental.recrawl import Recrawl
     from ..models import StateModel
     from ..plugins.hooks import Hooks
     from ..state import Snapshot
@@ -30,6 +29,7 @@ if TYPE_CHECKING:
     from ..strategies import Work
     from .memory import Memory
     from .policy import Danger, Requests
+    from .recrawl import Recrawl
     from .scheduler import Scheduler
 
 # Ways to a state that fail before it counts as unreachable: from where the browser is and

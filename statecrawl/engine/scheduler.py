@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 
     from ..config import Config
     from ..harvest.queries import Harvest
-    from ..incremental.recrawl import Recrawl
     from ..state import Action, State
     from .memory import Memory
+    from .recrawl import Recrawl
 
 log = logging.getLogger(__name__)
 

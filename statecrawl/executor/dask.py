@@ -20,7 +20,7 @@ import distributed
 from ..browser.screenshot import take
 from ..errors import BrowserError
 from ..models import get_model
-from . import Outcome, Slot, Task, TaskSource, perform
+from .work import Outcome, Slot, Task, TaskSource, perform
 
 if TYPE_CHECKING:
     from ..browser import BrowserLike

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..models import get_model
-from . import Outcome, Slot, TaskSource, perform
+from .work import Outcome, Slot, TaskSource, perform
 
 if TYPE_CHECKING:
     from ..browser import BrowserLike

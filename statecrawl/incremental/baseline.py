@@ -24,14 +24,14 @@ import networkx as nx
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
-from ..archive.resources import Seen, payload_digest
+from ..directory import chain
 from ..directory.crawl import is_crawl, load
 from ..directory.layout import ARCHIVE
+from ..directory.resources import Seen, payload_digest
 from ..errors import ArchiveError
 from ..scope import Scope, origin
 from ..state import Action, Snapshot
 from ..store import open_store
-from . import chain
 
 CHECK_TIMEOUT = 10.0  # seconds for one conditional request
 CHECK_THREADS = 8  # conditional requests at once

@@ -1,6 +1,6 @@
 """``statecrawl compact NEW --out FULL``: a chain of recrawls folded into one crawl.
 
-FULL holds what reading NEW through its chain gives (see :mod:`statecrawl.incremental.chain`):
+FULL holds what reading NEW through its chain gives (see :mod:`statecrawl.directory.chain`):
 the whole graph (and its GraphML), every state's files, a whole store and resource index, and the
 WARC files of the chain, linked where the file system allows. Revisit records are kept, as
 the records they refer to come along, or resolved into whole responses
@@ -21,6 +21,7 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.warcwriter import WARCWriter
 
 from ..config import checked, folder
+from ..directory import chain
 from ..directory.crawl import is_crawl, load, snapshot_path
 from ..directory.graph import StateGraph
 from ..directory.layout import (
@@ -41,7 +42,6 @@ from ..directory.layout import (
 )
 from ..errors import ArchiveError
 from ..store import SqliteStore
-from . import chain
 
 # What the crawl's own files are made of again, rather than linked as they are.
 REMADE = {BASELINE, GRAPH_JSON, GRAPHML, LOCK, RESERVE, RESOURCES, SESSION, STATES, ARCHIVE,

@@ -10,9 +10,9 @@ from urllib.parse import urlsplit, urlunsplit
 import networkx as nx
 
 from ..config import Incremental, argument, checked
-from ..directory.crawl import Crawl
+from ..directory.crawl import Crawl, loaded
 from ..directory.label import crawl_labels
-from ..directory.paths import describe, edge_records, loaded, shortest_paths, state_nodes
+from ..directory.paths import describe, edge_records, shortest_paths, state_nodes
 from ..errors import ConfigError
 from ..models.dom import visible_text
 from ..models.similarity import similarity

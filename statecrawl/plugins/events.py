@@ -19,7 +19,7 @@ from ..errors import ArchiveError
 from .hooks import CrawlView, Plugin, StateEvent
 
 if TYPE_CHECKING:
-    from ..engine import Stats
+    from ..stats import Stats
 
 EVERY = 0.5  # seconds between two progress lines
 FIGURES = ("states", "transitions", "frontier", "resets", "failures", "max_depth", "elapsed")

@@ -21,7 +21,7 @@ import warnings
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..browser.network import Exchange
     from ..config import Config
     from ..directory.crawl import CrawlDirectory
-    from ..engine.memory import Memory
+    from ..directory.graph import StateGraph
     from ..incremental.baseline import Baseline
     from ..state import Action, Snapshot, State
 
@@ -62,6 +62,15 @@ class StateEvent:
     action: Action | None
 
 
+class Knowledge(Protocol):
+    """What a crawl knows, as a plugin's view reads it (the engine's memory): the state
+    graph, and the id a state has now."""
+
+    graph: StateGraph
+
+    def resolve(self, state_id: str) -> str: ...
+
+
 class CrawlView:
     """What a plugin sees of a crawl in progress: built from its settings, its directory,
     its memory and its figures (``stats`` gives a copy), read under ``lock``."""
@@ -70,7 +79,7 @@ class CrawlView:
         self,
         config: Config,
         directory: CrawlDirectory,
-        memory: Memory,
+        memory: Knowledge,
         stats: Callable[[], dict[str, Any]],
         lock: AbstractContextManager[Any],
         baseline: Baseline | None = None,

@@ -27,9 +27,9 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 from warcio.recordloader import ArcWarcRecord
 
+from ..directory import chain
 from ..directory.layout import ARCHIVE
 from ..errors import ArchiveError
-from ..incremental import chain
 
 Headers = list[tuple[str, str]]
 

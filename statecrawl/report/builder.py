@@ -43,12 +43,12 @@ from warcio.exceptions import ArchiveLoadFailed
 
 from .. import coverage as js_coverage
 from ..config import checked, folder
+from ..directory import chain
 from ..directory.crawl import Crawl, load
 from ..directory.label import crawl_labels, first_edge
 from ..directory.layout import ARCHIVE, SCREENSHOT_TYPES, THUMBNAIL, link_or_copy, thumbnail_path
 from ..errors import ArchiveError
 from ..harvest import records
-from ..incremental import chain
 from ..models.dom import structure_digest
 from ..outage import Period
 from ..redaction import strip_userinfo

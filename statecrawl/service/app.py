@@ -38,10 +38,10 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..config import ServiceSettings
+from ..directory import chain
 from ..directory.crawl import load
 from ..directory.layout import GRAPH_JSON, RECORDS, SCREENSHOT_TYPES, STATES
 from ..errors import ArchiveError, ConfigError, StatecrawlError
-from ..incremental import chain
 from ..incremental.comparison import diff
 from ..report import build_report
 from ..version import __version__

@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config, ServiceSettings, merge
+from ..directory import chain
 from ..directory.layout import GRAPH_JSON, STORE
 from ..directory.lock import DirectoryLock
 from ..errors import ConfigError, CrawlLocked, StatecrawlError
-from ..incremental import chain
 from ..plugins.events import figures
 
 STATUSES = ("queued", "running", "stopping", "stopped", "done", "failed", "interrupted")

@@ -23,7 +23,7 @@ from .checkpoint import Changes, Checkpoint, Run, StateRecord
 VERSION = 5  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2
 # kept the URLs and targets of actions where 3 keeps their evidence, 4 names the statecrawl
 # that wrote it (table ``about``, which every later schema keeps), 5 may hold only the changes
-# to a baseline's store (meta ``delta``, table ``gone``; see :mod:`statecrawl.incremental.chain`)
+# to a baseline's store (meta ``delta``, table ``gone``; see :mod:`statecrawl.directory.chain`)
 OLDEST = 2  # the oldest schema this version migrates
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS about (name TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -21,18 +21,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..directory import chain
 from ..directory.crawl import Crawl, load
 from ..directory.layout import CHANGES, atomic_write
+from ..incremental.baseline import Baseline
+from ..incremental.comparison import diff
 from ..state import Action, State
-from . import chain
-from .baseline import Baseline
-from .comparison import diff
 
 if TYPE_CHECKING:
     from ..config import Config
     from ..directory.crawl import CrawlDirectory
-    from ..engine.memory import Memory
     from ..state import Snapshot
+    from .memory import Memory
 
 log = logging.getLogger(__name__)
 

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..archive.resources import read_resources
-from ..directory.graph import StateGraph, read_data
-from ..directory.layout import ARCHIVE, BASELINE, GRAPH_JSON, REFERRERS, STORE, atomic_write
 from ..errors import ArchiveError
 from ..store import SqliteStore
 from ..store.sqlite import Rows, merge
+from .graph import StateGraph, read_data
+from .layout import ARCHIVE, BASELINE, GRAPH_JSON, REFERRERS, STORE, atomic_write
+from .resources import read_resources
 
 # Node and edge attributes of a run rather than of the app: a state or transition that differs
 # from the baseline's in these only is the baseline's (a full crawl's differ from run to run).

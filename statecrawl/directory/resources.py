@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..directory.layout import RESOURCES
 from ..errors import ArchiveError
+from .layout import RESOURCES
 
 
 @dataclass(frozen=True, slots=True)
