@@ -29,6 +29,8 @@ Handler = Callable[[Request], Response]
 # The test modules that never start Chromium: ``python -m pytest -m "not browser"`` runs them.
 # Every test of any other module is marked ``browser``; a test of these that tries to start
 # Chromium (here or in a subprocess) finds none and fails, so none slips into the fast run.
+# A long sweep of these modules is marked ``browser`` itself: it runs with the full suite,
+# still without Chromium.
 BROWSER_FREE = frozenset({
     "test_answers", "test_api", "test_config", "test_differential", "test_engine", "test_executor",
     "test_equivalence", "test_graph", "test_label", "test_memory", "test_models",
@@ -48,7 +50,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _chromium_only_in_browser_tests(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if request.node.get_closest_marker("browser") is None:
+    if request.node.path.stem in BROWSER_FREE:
         monkeypatch.setenv("STATECRAWL_CHROME", NO_CHROMIUM)
 
 
