@@ -67,7 +67,7 @@ class Scope:
         """The ``host[:port]`` the browser may reach: the start origins' and ``allow``'s."""
         return sorted({urlsplit(o).netloc for o in self.origins} | set(self.allow))
 
-    def request_patterns(self) -> list[dict[str, object]]:
+    def request_patterns(self) -> list[dict[str, str | bool]]:
         """CDP ``Network.setBlockedURLs`` patterns that fail out-of-scope requests at once."""
         allowed = [f"*://{_url_pattern(h)}/*" for h in self.hosts()]
         return [
