@@ -130,8 +130,16 @@ def patent_payload(number: str, revision: int = 0) -> dict[str, Any]:
     patent = data.get(number, revision)
     if patent is None:
         raise ApiError(HTTPStatus.NOT_FOUND, f"no patent {number!r}")
-    keys = ("number", "title", "abstract", "year", "fields", "claims", "description")
-    return {key: patent[key] for key in keys} | {"citation_count": len(patent["citations"])}
+    return {
+        "number": patent["number"],
+        "title": patent["title"],
+        "abstract": patent["abstract"],
+        "year": patent["year"],
+        "fields": patent["fields"],
+        "claims": patent["claims"],
+        "description": patent["description"],
+        "citation_count": len(patent["citations"]),
+    }
 
 
 def citations_payload(

@@ -52,9 +52,16 @@ GENERATED_VALUE = re.compile(
 )
 
 
+def _tag(el: etree._Element) -> str:
+    """The tag of the root or of an element ``_kept``: a string (a comment's or a processing
+    instruction's is not, and those are never kept)."""
+    assert isinstance(el.tag, str), f"not an element: {el!r}"
+    return el.tag
+
+
 def _step(el: etree._Element) -> str:
     classes = sorted((el.get("class") or "").split())
-    return el.tag + ("." + ".".join(classes) if classes else "")
+    return _tag(el) + ("." + ".".join(classes) if classes else "")
 
 
 def _path(el: etree._Element, parent_path: str) -> str:
@@ -106,7 +113,7 @@ def _text(value: str | None) -> str:
 _parsers = threading.local()
 
 
-def parse(html: str) -> etree._Element | None:
+def parse(html: str) -> lxml.html.HtmlElement | None:
     """Parse a serialized DOM; ``None`` when there is nothing to parse.
 
     The parser lifts libxml2's default limits (``huge_tree``), which would otherwise cut the
@@ -201,12 +208,13 @@ def _own(el: etree._Element) -> tuple[str, list[tuple[etree._Element, str]]]:
     to the text around them.
     """
     head = el.text or ""
-    kids: list[list] = []
+    kids: list[tuple[etree._Element, str]] = []
     for child in el:
         if _kept(child):
-            kids.append([child, child.tail or ""])
+            kids.append((child, child.tail or ""))
         elif kids:
-            kids[-1][1] += child.tail or ""
+            kept, tail = kids[-1]
+            kids[-1] = (kept, tail + (child.tail or ""))
         else:
             head += child.tail or ""
     return _text(head), [(child, _text(tail)) for child, tail in kids]
@@ -231,7 +239,7 @@ def _walk(html: str, volatile: frozenset[str]) -> Iterator[tuple[bool, str]]:
         el, parent_path = item
         path = _path(el, parent_path)
         attrs = sorted(_keyed(n, v, path, volatile) for n, v in _attributes(el).items())
-        yield False, f"<{el.tag} {attrs!r}>"
+        yield False, f"<{_tag(el)} {attrs!r}>"
         if f"{path}|content" in volatile:
             yield True, MASK
             yield False, "</>"
@@ -330,7 +338,7 @@ def _shape(root: etree._Element) -> Iterator[str]:
     while stack:
         el, depth = stack.pop()
         classes = ".".join(sorted((el.get("class") or "").split()))
-        yield f"{depth} {el.tag}#{el.get('id', '')}.{classes}"
+        yield f"{depth} {_tag(el)}#{el.get('id', '')}.{classes}"
         stack.extend((child, depth + 1) for child in reversed(list(_elements(el))))
 
 
@@ -398,7 +406,7 @@ def _differences(html_a: str, html_b: str, allowed: Callable[[str, str], bool]) 
     if root_a is None or root_b is None:
         return None
     found: set[str] = set()
-    stack = [(root_a, root_b, "")]
+    stack: list[tuple[etree._Element, etree._Element, str]] = [(root_a, root_b, "")]
     while stack:
         a, b, parent_path = stack.pop()
         attrs_a, attrs_b = _attributes(a), _attributes(b)

@@ -55,13 +55,13 @@ def optional_text(value: Any, what: str) -> str | None:
 def url(value: Any, what: str) -> str:
     """An http(s) URL with a host and no whitespace or control characters (it may end up in
     a WARC header), without its userinfo."""
-    value = web_text(value, what)
-    if _CONTROL.search(value) or " " in value:
+    link = web_text(value, what)
+    if _CONTROL.search(link) or " " in link:
         raise _fail(f"{what} holds whitespace or control characters")
-    parts = urlsplit(value)
+    parts = urlsplit(link)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise _fail(f"{what} is not an http(s) URL")
-    return value
+    return link
 
 
 def items(value: Any, what: str, limit: int = MAX_ITEMS) -> list[Any]:

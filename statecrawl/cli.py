@@ -588,7 +588,7 @@ def run_crawl(
 LOG_LEVELS = ("debug", "info", "warning", "error")
 
 
-class StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class StderrHandler(logging.StreamHandler[TextIO]):
     """Writes to whatever ``sys.stderr`` is when a record comes (it may be replaced)."""
 
     @property

@@ -24,13 +24,17 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from .errors import ConfigError, StatecrawlWarning
 from .redaction import REDACTED, has_userinfo, masked
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 F = TypeVar("F", bound=Callable[..., Any])
+Section = TypeVar("Section", bound="DataclassInstance")  # a config dataclass
 DANGEROUS_DEFAULT = (r"(?i)\b(log ?out|sign ?out|log ?off|delete|remove|destroy|unsubscribe)\b",)
 
 # Upper bounds: far beyond any sensible crawl, low enough that a typo (or ``inf``) fails here
@@ -89,7 +93,7 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def _normalise(obj: Any, section: str) -> None:
+def _normalise(obj: DataclassInstance, section: str) -> None:
     """Check every field of a config dataclass against its type hint and normalise it
     (lists to tuples, ints to floats, tables to sub-configs), so Python callers get the same
     checks as TOML files and flags."""
@@ -712,20 +716,20 @@ def _valid_host(host: str, bracketed: bool) -> bool:
 def read_settings(path: str | Path) -> dict[str, Any]:
     """The tables of a TOML config file (or a JSON file of the same tables, by its
     ``.json`` suffix), not yet checked."""
-    path = argument("path", path, Path)
+    source: Path = argument("path", path, Path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+        text = source.read_text(encoding="utf-8")
+        data = json.loads(text) if source.suffix == ".json" else tomllib.loads(text)
     except FileNotFoundError:
-        raise ConfigError(f"config file not found: {path}") from None
+        raise ConfigError(f"config file not found: {source}") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read config file {path}: {exc}") from None
+        raise ConfigError(f"cannot read config file {source}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+        raise ConfigError(f"config file {source} is not valid TOML: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise ConfigError(f"config file {path} is not valid JSON: {exc}") from None
+        raise ConfigError(f"config file {source} is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise ConfigError(f"config file {path}: expected tables, got {type(data).__name__}")
+        raise ConfigError(f"config file {source}: expected tables, got {type(data).__name__}")
     return data
 
 
@@ -749,7 +753,7 @@ def merge(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, An
     return merged
 
 
-def _build(cls: type, data: Any, where: str) -> Any:
+def _build(cls: type[Section], data: Any, where: str) -> Section:
     """A config dataclass from a table; its ``__post_init__`` checks the values."""
     label = where.rstrip(".") or "config"
     if not isinstance(data, Mapping):
@@ -782,7 +786,7 @@ def _check_keywords(
     _check(not missing, f"{label}: missing setting(s) {', '.join(missing)}")
 
 
-def _guard_constructor(cls: type, label: str) -> None:
+def _guard_constructor(cls: type[DataclassInstance], label: str) -> None:
     """Make ``cls(...)`` itself (a Python caller's way to build a section) refuse bad
     arguments with a ``ConfigError``, as a table of a TOML file is, not a ``TypeError``."""
     init = cls.__init__
@@ -792,7 +796,8 @@ def _guard_constructor(cls: type, label: str) -> None:
         _check_keywords(cls, label, args, kwargs)
         init(self, **kwargs)
 
-    cls.__init__ = checked  # type: ignore[misc]
+    # the dataclass's generated __init__ is replaced by its checked wrapper on purpose
+    cls.__init__ = checked  # type: ignore[method-assign]
 
 
 def checked(function: F) -> F:
@@ -854,7 +859,7 @@ def folder(name: str, value: Any) -> Path:
     return path
 
 
-def _salvage(cls: type, data: Any, where: str, source: str) -> Any:
+def _salvage(cls: type[Section], data: Any, where: str, source: str) -> Section:
     """A config dataclass from a stored table, as much of it as this version accepts: the
     required settings first, then each other one in field order, kept if the dataclass
     still builds with it (so checks between settings apply), else warned of and dropped."""

@@ -449,7 +449,8 @@ def write(
 
 def read(directory: Path) -> dict[str, Any] | None:
     """A crawl directory's ``coverage.json``, or ``None`` when the crawl has none."""
-    return read_json(Path(directory) / FILE)  # type: ignore[no-any-return]
+    data: dict[str, Any] | None = read_json(Path(directory) / FILE)
+    return data
 
 
 def share(total: Mapping[str, int]) -> str:

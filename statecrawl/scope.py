@@ -67,13 +67,12 @@ class Scope:
         """The ``host[:port]`` the browser may reach: the start origins' and ``allow``'s."""
         return sorted({urlsplit(o).netloc for o in self.origins} | set(self.allow))
 
-    def request_patterns(self) -> list[dict[str, object]]:
+    def request_patterns(self) -> list[dict[str, str | bool]]:
         """CDP ``Network.setBlockedURLs`` patterns that fail out-of-scope requests at once."""
         allowed = [f"*://{_url_pattern(h)}/*" for h in self.hosts()]
-        return [
-            *({"urlPattern": p, "block": False} for p in allowed),
-            *({"urlPattern": p, "block": True} for p in ("*://*/*", "*://*:*/*")),
-        ]
+        patterns: list[dict[str, str | bool]] = [{"urlPattern": p, "block": False} for p in allowed]
+        patterns += [{"urlPattern": p, "block": True} for p in ("*://*/*", "*://*:*/*")]
+        return patterns
 
     def proxy_flags(self) -> list[str]:
         """Chromium flags sending every request outside the allowed hosts to a closed loopback

@@ -64,7 +64,8 @@ def snapshot_state(headers: StatusAndHeaders) -> str | None:
     by the id it had when archived; ``None`` for any other record."""
     if not headers.get_header("WARC-Statecrawl-Key"):
         return None
-    return headers.get_header("WARC-Statecrawl-State")
+    state: str | None = headers.get_header("WARC-Statecrawl-State")
+    return state
 
 
 def lost_captures(directory: Path, files: Iterable[Path]) -> list[str]:

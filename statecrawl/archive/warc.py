@@ -49,7 +49,8 @@ def warc_date(timestamp: float | None = None) -> str:
 
 def record_id(item: ArcWarcRecord) -> str:
     """The ``WARC-Record-ID`` of a record, what other records refer to it by."""
-    return item.rec_headers.get_header("WARC-Record-ID")
+    identifier: str = item.rec_headers.get_header("WARC-Record-ID")
+    return identifier
 
 
 def reason(exc: OSError) -> str:

@@ -123,4 +123,5 @@ class Agent:
         world = web.execute_cdp_cmd(
             "Page.createIsolatedWorld", {"frameId": self.frame_id, "worldName": WORLD}
         )
-        return world["executionContextId"]
+        context: int = world["executionContextId"]
+        return context

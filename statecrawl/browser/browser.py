@@ -30,7 +30,7 @@ from . import login
 from .agent import Agent
 from .chromium import Chromium, crashed, reason
 from .loader import Loader
-from .network import Exchange
+from .network import Exchange, performance_log
 from .page import Page
 from .pictures import THUMBNAIL_QUALITY, THUMBNAIL_WIDTH, Pictures
 from .traffic import Traffic
@@ -80,7 +80,9 @@ class Browser:
             web.execute_cdp_cmd("Network.enable", {})
             web.execute_cdp_cmd("Network.setBlockedURLs", {"urlPatterns": patterns})
             self._answer_http_auth(web)
-            self.traffic.start(web, Path(self.chromium.profile))
+            profile = self.chromium.profile
+            assert profile is not None, "launch made the profile"
+            self.traffic.start(web, Path(profile))
         except (WebDriverException, BrowserError, urllib3.exceptions.HTTPError, OSError) as exc:
             self.kill()
             why = reason(exc) if isinstance(exc, WebDriverException) else str(exc)
@@ -101,7 +103,7 @@ class Browser:
                     web.get(url)  # (returns at once: the page load strategy is "none")
                     _await_load_event(web, self.config.timing.load_timeout)
                 web.execute_cdp_cmd("Page.resetNavigationHistory", {})
-                web.get_log("performance")
+                performance_log(web)
         finally:
             web.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
 
@@ -319,7 +321,7 @@ def _await_load_event(web: webdriver.Chrome, seconds: float) -> None:
     performance log, at most ``seconds``."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        entries = web.get_log("performance")
+        entries = performance_log(web)
         if any('"Page.loadEventFired"' in entry["message"] for entry in entries):
             return
         time.sleep(0.05)

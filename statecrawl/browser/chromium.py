@@ -17,6 +17,7 @@ from selenium.common.exceptions import (
     WebDriverException,
 )
 from selenium.webdriver.remote.command import Command
+from selenium.webdriver.remote.remote_connection import RemoteConnection
 
 from ..config import Config
 from ..errors import BrowserError
@@ -98,6 +99,15 @@ def _runs(pid: int, profile: str | None) -> bool:
         return profile.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
+
+
+def _connection(driver: webdriver.Chrome) -> RemoteConnection:
+    """The driver's connection to ChromeDriver: selenium types ``command_executor`` as the
+    URL or connection its constructor takes, and a driver made with a service holds the
+    connection it made to it."""
+    connection = driver.command_executor
+    assert isinstance(connection, RemoteConnection), connection
+    return connection
 
 
 class _DriverService(webdriver.ChromeService):
@@ -182,7 +192,7 @@ class Chromium:
     def limit(self, seconds: float) -> None:
         """Bound the next WebDriver calls: ChromeDriver cannot answer while a page's script
         never returns, so a hung page must end in a client-side timeout."""
-        self.web.command_executor.client_config.timeout = seconds + 2
+        _connection(self.web).client_config.timeout = seconds + 2
 
     def quit(self) -> None:
         """End the browser session, giving a hung or dead browser ``QUIT_SECONDS`` to answer,
@@ -209,7 +219,8 @@ class Chromium:
                     process.wait(timeout=5)
                 REAPER.forget(process.pid)
             with contextlib.suppress(Exception):
-                driver.command_executor.close()
+                # selenium leaves RemoteConnection.close unannotated
+                _connection(driver).close()  # type: ignore[no-untyped-call]
         self._remove_profile()
 
     def _remove_profile(self) -> None:

@@ -12,7 +12,7 @@ import json
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chromium.webdriver import ChromiumDriver
@@ -21,6 +21,7 @@ from ..errors import BrowserError
 from ..redaction import redact_headers, strip_userinfo
 
 Headers = list[tuple[str, str]]
+Extra = TypeVar("Extra")  # what an extra-info event queues for its request
 
 # Generous CDP buffers so bodies stay retrievable until the next drain.
 TOTAL_BUFFER = 512 * 1024 * 1024
@@ -29,6 +30,14 @@ RESOURCE_BUFFER = 128 * 1024 * 1024
 _PROTOCOLS = {"http/1.0": "HTTP/1.0", "http/1.1": "HTTP/1.1", "h2": "HTTP/2", "h3": "HTTP/3"}
 _NO_BODY_STATUS = (204, 304)
 _CDP_MESSAGE = re.compile(r'"message"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def performance_log(driver: ChromiumDriver) -> list[dict[str, Any]]:
+    """The entries Chromium logged to the performance log since it was last read (reading
+    empties it), each with its CDP event as JSON text in ``message``."""
+    # selenium leaves get_log unannotated
+    entries: list[dict[str, Any]] = driver.get_log("performance")  # type: ignore[no-untyped-call]
+    return entries
 
 
 @dataclass(slots=True)
@@ -185,8 +194,7 @@ class NetworkCapture:
         (without a response they carry ``failed``, with one a ``body_error``).
         """
         try:
-            # selenium leaves get_log unannotated
-            entries = self._driver.get_log("performance")  # type: ignore[no-untyped-call]
+            entries = performance_log(self._driver)
         except WebDriverException as exc:
             raise BrowserError(f"cannot read the performance log: {_cdp_error(exc)}") from None
         self._drains += 1
@@ -367,17 +375,22 @@ class NetworkCapture:
 
     def _forget_stale_extras(self, final: bool) -> None:
         active = set(self._live) | {hop.request_id for hop in self._ended}
-        for queues in (self._request_extra, self._response_extra):
-            for request_id in list(queues):
-                kept = [
-                    item
-                    for item in queues[request_id]
-                    if not final and (request_id in active or item[0] >= self._drains - 1)
-                ]
-                if kept:
-                    queues[request_id] = kept
-                else:
-                    del queues[request_id]
+        self._forget_stale(self._request_extra, active, final)
+        self._forget_stale(self._response_extra, active, final)
+
+    def _forget_stale(
+        self, queues: dict[str, list[tuple[int, Extra]]], active: set[str], final: bool
+    ) -> None:
+        for request_id in list(queues):
+            kept = [
+                item
+                for item in queues[request_id]
+                if not final and (request_id in active or item[0] >= self._drains - 1)
+            ]
+            if kept:
+                queues[request_id] = kept
+            else:
+                del queues[request_id]
 
     def _cdp(self, command: str, params: dict[str, Any]) -> dict[str, Any]:
         try:

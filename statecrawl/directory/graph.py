@@ -172,8 +172,7 @@ def read_data(path: Path) -> dict[str, Any]:
         raise ArchiveError(f"no graph.json in {path.parent}: not a crawl directory") from None
     except (OSError, ValueError) as exc:
         raise ArchiveError(f"cannot read {path}: {exc}") from None
-    meta = data.get("graph", {}) if isinstance(data, dict) else None
-    if not isinstance(meta, dict):
+    if not isinstance(data, dict) or not isinstance(meta := data.get("graph", {}), dict):
         raise ArchiveError(f"{path} is not a networkx node-link graph")
     version = meta.get("format", 1)
     if not isinstance(version, int) or isinstance(version, bool):

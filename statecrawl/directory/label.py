@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+import lxml.html
 import networkx as nx
 from lxml import etree
 
@@ -156,10 +157,10 @@ def _view(html: str) -> tuple[list[str], list[str], set[str]]:
     return texts, values, checked
 
 
-def _pieces(root: etree._Element) -> Iterator[tuple[etree._Element, str | None]]:
+def _pieces(root: lxml.html.HtmlElement) -> Iterator[tuple[lxml.html.HtmlElement, str | None]]:
     """Each shown element (text ``None``) and each of its text pieces, in document order;
     scripts, styles, the head and hidden elements left out."""
-    stack: list[tuple[etree._Element, bool]] = [(root, False)]
+    stack: list[tuple[lxml.html.HtmlElement, bool]] = [(root, False)]
     while stack:
         el, tail = stack.pop()
         if tail:
@@ -187,7 +188,7 @@ def _hidden(el: etree._Element) -> bool:
     )
 
 
-def _field_name(el: etree._Element) -> str:
+def _field_name(el: lxml.html.HtmlElement) -> str:
     """A checkbox's or radio's name as a person reads it: its label, else its name."""
     for attr in ("aria-label", "title"):
         if el.get(attr):

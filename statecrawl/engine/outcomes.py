@@ -147,7 +147,7 @@ class OutcomeReader:
         else:
             snapshots = [*outcome.loads, *outcome.steps, *filter(None, [outcome.fired])]
             served = [e.url for e in exchanges if e.failed is None and 0 < e.status < 500]
-            served += [s.url for s in snapshots if 0 < s.status < 500]
+            served += [s.url for s in snapshots if s.status is not None and 0 < s.status < 500]
             for period in self.outages.answered(served):
                 log.warning("%s; the work it failed is done again", period.describe())
         return failed

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..directory.crawl import CrawlDirectory
     from ..outage import Outages
     from ..stats import Stats
-    from ..store import Store
+    from ..store import SqliteStore
     from .memory import Memory
 
 SAVE_EVERY = 1.0  # seconds between checkpoints: at most this much work is lost to a kill
@@ -34,7 +34,8 @@ log = logging.getLogger(__name__)
 class Output:
     """Writes a crawl's memory and figures. ``in_flight`` gives the work browsers are doing
     (not fired yet, for a checkpoint); ``extra`` the small tables of an incremental crawl;
-    ``outages`` the periods the crawl's servers failed."""
+    ``outages`` the periods the crawl's servers failed; ``store`` is the crawl's own, which a
+    recrawl's last checkpoint thins down to what changed."""
 
     def __init__(
         self,
@@ -43,7 +44,7 @@ class Output:
         memory: Memory,
         stats: Stats,
         out: CrawlDirectory,
-        store: Store,
+        store: SqliteStore,
         outages: Outages,
         in_flight: Callable[[], list[tuple[str, str]]],
         extra: Callable[[], Mapping[str, Mapping[str, Any]]],

@@ -326,8 +326,10 @@ class Recorder:
         if state not in self.memory.states:
             return
         node = self.memory.graph.node(state)
-        failure = {"key": work.action.key, "name": work.action.name, "event": work.action.event,
-                   "action": work.action.action, "error": reason}
+        failure: dict[str, str | bool] = {
+            "key": work.action.key, "name": work.action.name, "event": work.action.event,
+            "action": work.action.action, "error": reason,
+        }
         if outage:
             failure["outage"] = True
         node.setdefault("failures", []).append(failure)

@@ -178,7 +178,8 @@ class Recrawl:
         state, where it led before; if not, all the state's actions are fired after all."""
         if source not in self.carried:
             return
-        before = self.baseline.targets.get((self.old(source), action.key))
+        place = self.old(source)
+        before = None if place is None else self.baseline.targets.get((place, action.key))
         if before is None or before in self.baseline.dirty:
             return  # not a check: its target was to be seen again anyway
         if before != target:
@@ -212,6 +213,8 @@ class Recrawl:
             if source is None:
                 continue
             place = self.old(source_id)
+            if place is None:
+                continue  # no place of the baseline: none of its transitions to take over
             for action in actions:
                 old = baseline.targets.get((place, action.key))
                 if old is None:
@@ -265,7 +268,7 @@ class Recrawl:
         self.carried = {names.get(s, s): actions for s, actions in self.carried.items()}
         self.places = {names.get(s, s): old for s, old in self.places.items()}
 
-    def dump(self) -> dict[str, object]:
+    def dump(self) -> dict[str, Mapping[str, Any]]:
         """What a checkpoint keeps: the history, and the actions to carry over by key."""
         return {
             "history": dict(self.history),

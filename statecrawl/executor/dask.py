@@ -59,8 +59,8 @@ def _plugin(worker: distributed.Worker | None = None) -> BrowserPlugin:
     """This worker's plugin: in a task, or given by ``Client.run`` (which fills in an
     argument called ``dask_worker``)."""
     plugin = (worker or distributed.get_worker()).plugins[PLUGIN]
-    assert plugin.browser is not None
-    return plugin  # type: ignore[no-any-return]
+    assert isinstance(plugin, BrowserPlugin) and plugin.browser is not None
+    return plugin
 
 
 def _perform(task: Task) -> Outcome:
@@ -92,7 +92,9 @@ def _perform(task: Task) -> Outcome:
 
 
 def _kill(dask_worker: distributed.Worker) -> None:
-    _plugin(dask_worker).browser.kill()  # type: ignore[union-attr]
+    browser = _plugin(dask_worker).browser
+    assert browser is not None
+    browser.kill()
 
 
 def _leftovers(dask_worker: distributed.Worker) -> list[Exchange]:
@@ -121,15 +123,18 @@ class Dask:
         self.cluster: distributed.LocalCluster | None = None
 
     def _connect(self) -> distributed.Client:
+        # distributed leaves the constructors of LocalCluster and Client unannotated
         if self.config.cluster is None:
-            self.cluster = distributed.LocalCluster(
+            self.cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=self.config.browser.count, threads_per_worker=1, processes=True,
                 dashboard_address=None, silence_logs=logging.WARNING,
             )
-            client = distributed.Client(self.cluster)
+            client = distributed.Client(self.cluster)  # type: ignore[no-untyped-call]
         else:
             try:
-                client = distributed.Client(self.config.cluster, timeout=CONNECT_TIMEOUT)
+                client = distributed.Client(  # type: ignore[no-untyped-call]
+                    self.config.cluster, timeout=CONNECT_TIMEOUT
+                )
             except OSError as exc:
                 raise BrowserError(
                     f"cannot reach the Dask scheduler at {self.config.cluster}: {exc}"
@@ -192,8 +197,9 @@ class Dask:
     def close(self) -> None:
         try:
             if self.client is not None:
-                self.client.unregister_worker_plugin(PLUGIN)  # each worker ends its browser
-                self.client.close()
+                # each worker ends its browser (distributed leaves these two unannotated)
+                self.client.unregister_worker_plugin(PLUGIN)  # type: ignore[no-untyped-call]
+                self.client.close()  # type: ignore[no-untyped-call]
         finally:
             if self.cluster is not None:
                 self.cluster.close()

@@ -52,7 +52,7 @@ def pages(crawl: Crawl, index: ArchiveIndex) -> list[dict[str, Any]]:
 def export_wacz(directory: Path | str, out: Path | str) -> Path:
     """Write the crawl in ``directory`` as the WACZ file ``out``; return its path."""
     crawl = load(folder("directory", directory))
-    out = argument("out", out, Path)
+    target: Path = argument("out", out, Path)
     try:
         from wacz.main import main as wacz_main
     except ImportError:
@@ -64,8 +64,8 @@ def export_wacz(directory: Path | str, out: Path | str) -> Path:
     warcs = [p for p in index.files if p.name.endswith(".warc.gz")]
     if not warcs:
         raise ArchiveError(f"{crawl.path}: no finished WARC file to export")
-    if out.suffix != ".wacz":
-        raise ConfigError(f"--wacz: the file name must end in .wacz, got {out}")
+    if target.suffix != ".wacz":
+        raise ConfigError(f"--wacz: the file name must end in .wacz, got {target}")
     listed = pages(crawl, index)
     with tempfile.TemporaryDirectory(prefix="statecrawl-wacz-") as work:
         page_file = Path(work) / "pages.jsonl"
@@ -81,8 +81,8 @@ def export_wacz(directory: Path | str, out: Path | str) -> Path:
             why = " ".join(said.getvalue().split())[-300:]
             raise ArchiveError(f"wacz could not package {crawl.path}: {why}")
         try:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            shutil.move(built, out)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(built, target)
         except OSError as exc:
-            raise ArchiveError(f"cannot write {out}: {exc.strerror or exc}") from None
-    return out
+            raise ArchiveError(f"cannot write {target}: {exc.strerror or exc}") from None
+    return target

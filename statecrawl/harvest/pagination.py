@@ -60,12 +60,14 @@ class Walks:
     def step(self, source: str, action: Action) -> int | None:
         """The page ``action`` leads to from ``source``, if it pages within the cap."""
         page = self._target(source, action)
-        return page if page is not None and 1 < page <= self.max_pages else None
+        if page is None or self.max_pages is None:
+            return None
+        return page if 1 < page <= self.max_pages else None
 
     def beyond(self, source: str, action: Action) -> bool:
         """Whether ``action`` pages past the cap: it is not fired."""
         page = self._target(source, action)
-        return page is not None and page > self.max_pages
+        return page is not None and self.max_pages is not None and page > self.max_pages
 
     def page(self, parent: str | None, action: Action | None, lists: bool) -> int | None:
         """The page of a new state that ``action`` in ``parent`` led to (``lists``: it shows

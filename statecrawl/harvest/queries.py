@@ -166,7 +166,7 @@ def _submits(el: etree._Element) -> bool:
     return kind in ("submit", "image")
 
 
-def _label(form: etree._Element) -> str:
+def _label(form: lxml.html.HtmlElement) -> str:
     """The agent's label of a form: its aria-label, name or id, else its submit button's."""
     button = next((b for b in form.iter("button", "input") if _submits(b)), None)
     own = form.get("aria-label") or form.get("name") or form.get("id")
@@ -181,7 +181,9 @@ def forms(html: str, url: str, actions: Iterable[Action] = ()) -> list[Form]:
         root = lxml.html.document_fromstring(html)
     except (etree.ParserError, ValueError):
         return []
-    ids = Counter(el.get("id") for el in root.iter() if isinstance(el.tag, str) and el.get("id"))
+    ids = Counter(
+        el.get("id", "") for el in root.iter() if isinstance(el.tag, str) and el.get("id")
+    )
     lists = {
         el.get("id"): [o.get("value") or o.text_content() for o in el.iter("option")]
         for el in root.iter("datalist")
@@ -494,4 +496,5 @@ def write(directory: Path, harvest: Harvest) -> None:
 
 def read(directory: Path) -> dict[str, Any] | None:
     """A crawl directory's ``harvest.json``, or ``None`` when the crawl harvested nothing."""
-    return read_json(Path(directory) / HARVEST)  # type: ignore[no-any-return]
+    harvest: dict[str, Any] | None = read_json(Path(directory) / HARVEST)
+    return harvest

@@ -26,25 +26,25 @@ _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 _SPACE = re.compile(r"\s+")
 
 
-def _text(el: etree._Element) -> str:
+def _text(el: lxml.html.HtmlElement) -> str:
     return _SPACE.sub(" ", el.text_content()).strip()
 
 
-def _classes(el: etree._Element) -> list[str]:
+def _classes(el: lxml.html.HtmlElement) -> list[str]:
     return sorted((el.get("class") or "").split())
 
 
-def _shape(el: etree._Element, depth: int = 2) -> tuple[Any, ...]:
+def _shape(el: lxml.html.HtmlElement, depth: int = 2) -> tuple[Any, ...]:
     """Tag and classes of an element and, to ``depth`` levels, of its children."""
     children = () if depth == 0 else tuple(_shape(c, depth - 1) for c in _elements(el))
     return (el.tag, tuple(_classes(el)), children)
 
 
-def _elements(el: etree._Element) -> list[etree._Element]:
+def _elements(el: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
     return [c for c in el if isinstance(c.tag, str) and c.tag not in ("script", "style")]
 
 
-def _leads(el: etree._Element) -> bool:
+def _leads(el: lxml.html.HtmlElement) -> bool:
     """Whether an item has a link or a handler to a detail."""
     if (el.tag == "a" and el.get("href")) or any(el.get(a) for a in _HANDLERS):
         return True
@@ -57,7 +57,7 @@ def _leads(el: etree._Element) -> bool:
     )
 
 
-def _key(el: etree._Element, base: str) -> str | None:
+def _key(el: lxml.html.HtmlElement, base: str) -> str | None:
     """The detail's key: the item's link URL, else an id-like attribute."""
     for d in el.iter():
         if isinstance(d.tag, str) and d.tag == "a" and d.get("href", "").strip("#"):
@@ -88,7 +88,7 @@ def _value(name: str, text: str) -> str:
     return text
 
 
-def _fields(item: etree._Element) -> dict[str, str]:
+def _fields(item: lxml.html.HtmlElement) -> dict[str, str]:
     """The item's labelled text: ``Label: value`` texts and class-named leaves."""
     fields: dict[str, str] = {}
     own = _classes(item)
@@ -114,7 +114,7 @@ def _fields(item: etree._Element) -> dict[str, str]:
     return fields
 
 
-def _table(table: etree._Element, base: str) -> Iterator[tuple[str, dict[str, str]]]:
+def _table(table: lxml.html.HtmlElement, base: str) -> Iterator[tuple[str, dict[str, str]]]:
     headers = [_text(th).lower().replace(" ", "_") for th in table.iter("th")]
     for row in table.iter("tr"):
         cells = [c for c in row if isinstance(c.tag, str) and c.tag == "td"]
@@ -151,7 +151,7 @@ def extract(html: str, base: str = "") -> list[tuple[str, dict[str, str]]]:
             continue
         if parent in tables or parent.tag in ("table", "tbody", "thead", "tr"):
             continue
-        groups: dict[tuple[Any, ...], list[etree._Element]] = defaultdict(list)
+        groups: dict[tuple[Any, ...], list[lxml.html.HtmlElement]] = defaultdict(list)
         for child in _elements(parent):
             groups[_shape(child)].append(child)
         for items in groups.values():
@@ -160,10 +160,10 @@ def extract(html: str, base: str = "") -> list[tuple[str, dict[str, str]]]:
             if all(not _elements(i) for i in items):
                 continue  # bare links (a menu, a pager) are not records
             for item in items:
-                key = _key(item, base)
+                detail = _key(item, base)
                 fields = _fields(item)
-                if key is not None and fields.get("title"):
-                    found.setdefault(key, fields)
+                if detail is not None and fields.get("title"):
+                    found.setdefault(detail, fields)
     return list(found.items())
 
 

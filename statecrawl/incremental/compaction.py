@@ -81,8 +81,9 @@ def _write(source: Path, out: Path, resolve_revisits: bool) -> None:
     for node, attrs in graph.nodes(data=True):
         if attrs.get("kind") != "state":
             continue
-        for relative in {attrs.get("snapshot") or snapshot_path(node), attrs.get("screenshot"),
-                         thumbnail_path(node)} - {None}:
+        kept = (attrs.get("snapshot") or snapshot_path(node), attrs.get("screenshot"),
+                 thumbnail_path(node))
+        for relative in {name for name in kept if name is not None}:
             found = chain.locate(source, relative)
             if found.is_file():
                 link_or_copy(found, out / relative)

@@ -279,7 +279,8 @@ def read_payload(location: Location) -> bytes:
         with location.path.open("rb") as stream:
             stream.seek(location.offset)
             record = next(iter(ArchiveIterator(stream)))
-            return record.content_stream().read()
+            payload: bytes = record.content_stream().read()
+            return payload
     except (OSError, StopIteration, ArchiveLoadFailed) as exc:
         raise ArchiveError(
             f"cannot read the record at {location.path}:{location.offset}: {exc or 'no record'}"

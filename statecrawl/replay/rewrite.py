@@ -104,9 +104,9 @@ def _static(
     _rewrite(root, base, mapper, follow, depth)
     head = root.find("head")
     if head is None:
-        head = etree.Element("head")
+        head = lxml.html.Element("head")
         root.insert(0, head)
-    policy = etree.Element("meta", {"http-equiv": "Content-Security-Policy", "content": CSP})
+    policy = lxml.html.Element("meta", {"http-equiv": "Content-Security-Policy", "content": CSP})
     charset = next((i for i, e in enumerate(head) if e.tag == "meta" and e.get("charset")), -1)
     head.insert(charset + 1, policy)
     return root
@@ -344,7 +344,7 @@ def _make_link(element: lxml.html.HtmlElement, href: str) -> bool:
         return True
     if tag in ("input", "select", "textarea", "img", "form", "html", "body", "head"):
         return False
-    link = etree.Element("a", {"href": href, "style": "color:inherit;text-decoration:inherit"})
+    link = lxml.html.Element("a", {"href": href, "style": "color:inherit;text-decoration:inherit"})
     link.text, element.text = element.text, None
     for child in list(element):
         link.append(child)

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import html
 import http.client
+import io
 import logging
 import socket
 import sys
@@ -51,7 +52,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
-from typing import BinaryIO, TextIO
+from typing import TextIO
 from urllib.parse import parse_qsl, quote, urlsplit
 
 from ..directory.crawl import Crawl, find_state, load
@@ -384,6 +385,7 @@ class _Server(ThreadingHTTPServer):
         if not isinstance(error, (ConnectionError, TimeoutError)):
             LOG.exception("replay server error answering %s", client_address)
 
+    # a TCP server's requests are sockets (typeshed's type also has a UDP server's tuples)
     def shutdown_request(self, request: socket.socket) -> None:  # type: ignore[override]
         """Close a connection only once the client stops sending (for up to ``LINGER``
         seconds): closing with unread bytes would reset it, and a refusal sent before the
@@ -403,7 +405,7 @@ class _Server(ThreadingHTTPServer):
 class _Head:
     """A request stream whose lines may add up to ``left`` bytes: the request's head."""
 
-    def __init__(self, stream: BinaryIO, left: int) -> None:
+    def __init__(self, stream: io.BufferedIOBase, left: int) -> None:
         self.stream = stream
         self.left = left
 
@@ -421,10 +423,12 @@ class _Handler(BaseHTTPRequestHandler):
     default_request_version = "HTTP/1.0"  # a refusal of a request with none has a status line
     timeout = TIMEOUT
     server: _Server
+    raw_requestline: bytes  # read by handle_one_request before it calls parse_request
 
     def parse_request(self) -> bool:
         """The standard parsing, with the head bounded by ``MAX_HEAD``; HTTP/0.9 refused."""
         stream = self.rfile
+        # the standard parsing reads the head by readline alone, which _Head bounds
         self.rfile = _Head(stream, MAX_HEAD - len(self.raw_requestline))  # type: ignore[assignment]
         try:
             parsed = super().parse_request()

@@ -9,42 +9,42 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-class _Tracking:
+class _Tracking(dict[K, V]):
     """Records in ``changed`` every key set, changed or deleted (see :class:`TrackedDict`)."""
 
-    changed: set[Any]
+    changed: set[K]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.changed = set()
         super().__init__(*args, **kwargs)
 
-    def __setitem__(self, key: Any, value: Any) -> None:
-        super().__setitem__(key, value)  # type: ignore[misc]
+    def __setitem__(self, key: K, value: V) -> None:
+        super().__setitem__(key, value)
         self.changed.add(key)
 
-    def __delitem__(self, key: Any) -> None:
-        super().__delitem__(key)  # type: ignore[misc]
+    def __delitem__(self, key: Any) -> None:  # (Counter's takes any object)
+        super().__delitem__(key)
         self.changed.add(key)
 
-    def setdefault(self, key: Any, default: Any = None) -> Any:
-        if key not in self:  # type: ignore[operator]
+    def setdefault(self, key: K, default: Any = None) -> Any:
+        if key not in self:
             self[key] = default
-        return self[key]  # type: ignore[index]
+        return self[key]
 
-    def pop(self, key: Any, *default: Any) -> Any:
+    def pop(self, key: K, *default: Any) -> Any:
         self.changed.add(key)
-        return super().pop(key, *default)  # type: ignore[misc]
+        return super().pop(key, *default)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         for key, value in dict(*args, **kwargs).items():
             self[key] = value
 
 
-class TrackedDict(_Tracking, dict[K, V]):
+class TrackedDict(_Tracking[K, V]):
     """A dict whose ``changed`` holds the keys set or deleted since it was last cleared."""
 
 
-class TrackedCounter(_Tracking, Counter[K]):
+class TrackedCounter(_Tracking[K, int], Counter[K]):
     """A Counter whose ``changed`` holds the keys counted since it was last cleared."""
 
     def update(self, *args: Any, **kwargs: Any) -> None:
