@@ -112,7 +112,7 @@ class CrawlView:
         with self._lock:
             return self._stats()
 
-    def graph(self) -> nx.MultiDiGraph:
+    def graph(self) -> nx.MultiDiGraph[str]:
         """A copy of the state graph now."""
         with self._lock:
             return self._memory.graph.graph.copy()
