@@ -19,6 +19,7 @@ import pytest
 
 import statecrawl
 from statecrawl import StatecrawlError, analysis
+from statecrawl.directory import figures as directory_figures
 from statecrawl.directory.crawl import CrawlDirectory
 from statecrawl.directory.graph import StateGraph
 from tests.conftest import Site
@@ -70,6 +71,9 @@ def test_doctests_run() -> None:
     result = doctest.testmod(analysis, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 30
     assert result.failed == 0
+    figures = doctest.testmod(directory_figures, optionflags=doctest.ELLIPSIS)
+    assert figures.attempted > 15  # (summary, depths, dead ends, components: analysis's too)
+    assert figures.failed == 0
 
 
 def test_summary_counts_what_the_graph_records() -> None:
