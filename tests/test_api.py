@@ -128,3 +128,24 @@ def test_good_arguments_still_work(small: statecrawl.Crawl) -> None:
     assert analysis.depth_profile(nx.MultiDiGraph(small.graph))
     start = next(iter(small.states()))["id"]
     assert analysis.shortest_path(small, start[:6]) == []
+
+
+def test_the_face_documents_every_setting_and_hides_the_engine() -> None:
+    """``crawl``'s keywords are the settings ``help()`` shows; ``Explorer`` is internal, its
+    old top-level name kept for one release with a warning."""
+    import inspect
+
+    keywords = set(inspect.signature(statecrawl.crawl).parameters)
+    assert {"out", "max_depth", "max_states", "max_time", "browser", "archive", "config",
+            "plugins", "progress"} <= keywords
+    assert set(inspect.signature(statecrawl.crawl_by_role).parameters) >= {"out", "login"}
+    assert "Explorer" not in statecrawl.__all__
+    with pytest.warns(DeprecationWarning, match="statecrawl.crawl"):
+        assert statecrawl.Explorer is Explorer
+
+
+def test_a_config_and_settings_together_are_refused() -> None:
+    with pytest.raises(ConfigError, match="either a Config or settings"):
+        statecrawl.crawl(config=CONFIG, max_depth=2)
+    with pytest.raises(ConfigError, match="no start URL"):
+        statecrawl.crawl(config={"out": "x"})
