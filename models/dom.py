@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import lxml.html
 import xxhash
@@ -98,8 +98,11 @@ def _stem(name: str) -> str:
 
 def _keyed(name: str, value: str, path: str, volatile: frozenset[str]) -> tuple[str, str]:
     """An attribute as a key sees it: its value masked when volatile, and its name's digits
-    too when names of its stem are."""
+    too when names of its stem are. A masked ``style`` still tells whether it hides the
+    element: an animation's opacity varies, a panel an action shows or hides is a state."""
     if f"{path}|@{name}" in volatile:
+        if name == "style" and HIDDEN_STYLE.search(value):
+            return name, MASK + "hidden"
         return name, MASK
     if name[-1:].isdigit() and f"{path}|@{_stem(name)}" in volatile:
         return _stem(name), MASK
@@ -252,6 +255,61 @@ def _walk(html: str, volatile: frozenset[str]) -> Iterator[tuple[bool, str]]:
             if tail:
                 stack.append((True, tail))
             stack.append((child, path))
+
+
+# Attributes that can show or hide the text under their element: a mask on one of them hides
+# that text's coming and going, as a mask on the element's content hides the text itself (a
+# masked ``style`` keeps whether it hides its element: see ``_keyed``).
+SHOWING = frozenset({"class", "hidden"})
+
+
+def text_shares(html: str, names: Iterable[str]) -> dict[str, float]:
+    """The share of a page's text each volatile name covers: the text under the elements it
+    names (their content, or an attribute that can show or hide it) over all the page's text.
+
+    A mask that covers much of a page is suspect: what changes there may be what actions do.
+
+    Examples
+    --------
+    >>> html = '<html><body><p id="t">10:01</p><main>Many characters of text</main></body></html>'
+    >>> shares = text_shares(html, ["#t|content", "html/body/main|@class", "#t|@data-n"])
+    >>> {name: round(share, 2) for name, share in shares.items()}
+    {'#t|content': 0.18, 'html/body/main|@class': 0.82, '#t|@data-n': 0.0}
+    """
+    wanted: dict[str, set[str]] = {}
+    for name in names:
+        path, _, part = name.rpartition("|")
+        if part == "content" or part.removeprefix("@") in SHOWING:
+            wanted.setdefault(path, set()).add(name)
+    shares = dict.fromkeys(names, 0.0)
+    root = parse(html)
+    if root is None or not wanted:
+        return shares
+    covered: dict[str, int] = {}
+    stack: list[tuple[etree._Element, str]] = [(root, "")]
+    while stack:
+        el, parent_path = stack.pop()
+        path = _path(el, parent_path)
+        if path in wanted:
+            covered[path] = covered.get(path, 0) + _text_length(el)
+        stack.extend((child, path) for child in _elements(el))
+    total = _text_length(root)
+    for path, length in covered.items():
+        for name in wanted[path]:
+            shares[name] = length / total if total else 0.0
+    return shares
+
+
+def _text_length(el: etree._Element) -> int:
+    """The length of the normalised text under ``el``, as a key sees it."""
+    length = 0
+    stack = [el]
+    while stack:
+        node = stack.pop()
+        text, kids = _own(node)
+        length += len(text) + sum(len(tail) for _, tail in kids)
+        stack.extend(child for child, _ in kids)
+    return length
 
 
 def _hash(parts: Iterator[str]) -> str:

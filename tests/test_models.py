@@ -19,7 +19,7 @@ from statecrawl.models import (
     get_model,
     volatile_between,
 )
-from statecrawl.models.dom import tokens
+from statecrawl.models.dom import text_shares, tokens
 from statecrawl.state import Snapshot
 
 NOTHING: frozenset[str] = frozenset()
@@ -218,6 +218,27 @@ def test_masked_attribute_still_counts_its_presence() -> None:
     volatile = {"html/body/main|@data-n"}
     with_attribute = key(page('<main data-n="1">Hi</main>'), volatile)
     assert with_attribute != key(page("<main>Hi</main>"), volatile)
+
+
+def test_a_masked_style_still_tells_whether_it_hides_its_element() -> None:
+    """A fade's opacity is noise; a panel an action shows or hides is a state of its own."""
+    volatile = {"#panel|@style"}
+    shown = key(page('<div id="panel" style="opacity: 0.4">Details</div>'), volatile)
+    assert shown == key(page('<div id="panel" style="opacity: 1">Details</div>'), volatile)
+    hidden = key(page('<div id="panel" style="opacity: 1; display: none">Details</div>'), volatile)
+    assert hidden != shown
+    assert hidden == key(page('<div id="panel" style="display:none">Details</div>'), volatile)
+
+
+def test_text_shares_count_the_text_under_a_name() -> None:
+    html = page('<div id="content"><h1>Welcome</h1><p id="t">10:01</p></div><nav>Menu</nav>')
+    names = ["#content|content", "#t|content", "#content|@class", "#content|@data-x"]
+    names.append("#gone|content")
+    shares = text_shares(html, names)
+    total = len("Welcome") + len("10:01") + len("Menu")
+    assert shares["#content|content"] == shares["#content|@class"] == 12 / total
+    assert shares["#t|content"] == 5 / total
+    assert shares["#content|@data-x"] == shares["#gone|content"] == 0
 
 
 def test_path_steps_use_sorted_classes() -> None:

@@ -257,7 +257,8 @@
   // Mutations seen while the page is idle before a node counts as volatile; what intervals
   // and long callback chains change is volatile at once.
   const VOLATILE_AFTER = 2;
-  const CHAIN = 3;  // a timer or frame callback this many generations deep runs by itself
+  const CHAIN = 3;  // a timer or frame callback this many generations deep runs by itself,
+  const CHAIN_MS = 1000;  // once its chain is this old (an animation a user waits for is shorter)
 
   // ---- scope -------------------------------------------------------------------------------
   const pattern = (rule) => new NativeRegExp(rule[0], rule[1]);  // rule: [source, flags]
@@ -605,24 +606,33 @@
     }
   }
 
-  // Short timers count as pending work, but only a few generations deep, so a polling loop
-  // (a timer that re-arms itself forever) cannot keep the page from settling.
+  // Short timers count as pending work, but only a few generations deep or for CHAIN_MS
+  // after the chain began, so a polling loop (a timer that re-arms itself forever) cannot keep
+  // the page from settling, while a scripted fade of a few hundred milliseconds (a chain of a
+  // dozen frames, then the content it fades in) is waited for. A chain is the work a callback
+  // set going: its origin is when the first callback of it was scheduled.
   const timers = new SafeMap();  // id -> true while pending
   let timerGeneration = 0;
+  let chainOrigin = null;  // while a timer or frame callback runs: when its chain began
+  const young = (origin, ms) => now() - origin + ms <= CHAIN_MS;
   window.setTimeout = function (fn, delay) {
     const ms = toNumber(delay) || 0;
     const generation = timerGeneration + 1;
-    const counted = typeof fn === 'function' && ms <= CONFIG.timerMs && generation <= CHAIN;
+    const origin = chainOrigin === null ? now() : chainOrigin;
+    const counted = typeof fn === 'function' && ms <= CONFIG.timerMs
+      && (generation <= CHAIN || young(origin, ms));
     let id;
     const args = Arr.from(arguments);
     if (typeof fn === 'function') {
       args[0] = function (...a) {
         if (counted && timers.delete(id)) { pendingTimers--; touch(); }
         const saved = timerGeneration;
+        const savedOrigin = chainOrigin;
         timerGeneration = generation;
+        chainOrigin = origin;
         try {
-          return generation > CHAIN ? spontaneously(fn, this, a) : apply(fn, this, a);
-        } finally { timerGeneration = saved; }
+          return generation > CHAIN && !counted ? spontaneously(fn, this, a) : apply(fn, this, a);
+        } finally { timerGeneration = saved; chainOrigin = savedOrigin; }
       };
     }
     id = apply(nativeSetTimeout, null, args);
@@ -640,19 +650,22 @@
     if (typeof fn === 'function') args[0] = function (...a) { return spontaneously(fn, this, a); };
     return apply(nativeSetInterval, null, args);
   };
-  // Animation frames a few generations deep are pending work too (a render on the next frame).
+  // Animation frames are pending work too, as timers are (a render on the next frame, a fade).
   let frameGeneration = 0;
   const pendingFrames = new SafeSet();
   window.requestAnimationFrame = function (fn) {
     const generation = frameGeneration + 1;
-    const counted = typeof fn === 'function' && generation <= CHAIN;
+    const origin = chainOrigin === null ? now() : chainOrigin;
+    const counted = typeof fn === 'function' && (generation <= CHAIN || young(origin, 0));
     const id = rAF((t) => {
       if (counted && pendingFrames.delete(id)) { pendingTimers--; touch(); }
       const saved = frameGeneration;
+      const savedOrigin = chainOrigin;
       frameGeneration = generation;
+      chainOrigin = origin;
       try {
-        return generation > CHAIN ? spontaneously(fn, window, [t]) : fn(t);
-      } finally { frameGeneration = saved; }
+        return generation > CHAIN && !counted ? spontaneously(fn, window, [t]) : fn(t);
+      } finally { frameGeneration = saved; chainOrigin = savedOrigin; }
     });
     if (counted) { pendingFrames.add(id); pendingTimers++; }
     return id;

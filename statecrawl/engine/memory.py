@@ -27,7 +27,7 @@ from .popups import Popups
 # :class:`.resume.Saver`), by name.
 TRACKED = (
     "loads", "links", "merged", "per_url", "link_failures", "departures", "coverage", "arrivals",
-    "documents",
+    "documents", "masks",
 )
 
 
@@ -49,7 +49,8 @@ class Memory:
     (states per URL), ``link_failures`` and ``departures`` (link URL -> where it left the
     scope), ``coverage`` (function id -> its JavaScript coverage record, see
     :mod:`.coverage`), ``arrivals`` (state id -> the data of the action that first led to
-    it, see :meth:`arrival`) and ``documents`` (link URL -> the files its load saved).
+    it, see :meth:`arrival`), ``documents`` (link URL -> the files its load saved) and ``masks``
+    (volatile name -> its evidence, see :class:`.volatility.Volatility`).
     """
 
     def __init__(self, inference: Inference) -> None:
@@ -77,6 +78,7 @@ class Memory:
         self.coverage: TrackedDict[str, dict[str, Any]] = TrackedDict()
         self.arrivals: TrackedDict[str, dict[str, Any]] = TrackedDict()
         self.documents: TrackedDict[str, list[dict[str, Any]]] = TrackedDict()
+        self.masks: TrackedDict[str, dict[str, Any]] = TrackedDict()
         # told of every change of ids (old -> new), for what holds ids outside the memory
         self.followers: list[Callable[[Mapping[str, str]], None]] = []
 

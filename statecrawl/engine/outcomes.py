@@ -194,8 +194,10 @@ class OutcomeReader:
                 self.recorder.start_failed(url, failure.message)
             return position
         first, second = outcome.loads
-        self.volatility.learn(volatile_between(first.html, second.html) or set())
-        self.volatility.learn(set(second.volatile))
+        self.volatility.learn(
+            volatile_between(first.html, second.html) or (), "reload", url, second.html
+        )
+        self.volatility.watched(second)
         root = self.recorder.observe(second, slot.browser, 0, outcome.exchanges)
         if root is None:
             return position
@@ -301,7 +303,7 @@ class OutcomeReader:
             state = self.memory.states.get(self.memory.resolve(state_id))
             if state is not None:
                 self.scheduler.requeue(Work(state.id, choice, state.depth, False, state.score))
-        self.volatility.learn(set(snapshot.volatile))
+        self.volatility.watched(snapshot)
         source = self.memory.states[self.memory.resolve(work.state)]
         depth = source.depth + self.scheduler.cost(source.id, action)
         target = self.recorder.observe(
@@ -350,7 +352,7 @@ class OutcomeReader:
             if action.is_link:
                 self._loaded(action.action, snapshot)
             else:
-                self.volatility.learn(set(snapshot.volatile))
+                self.volatility.watched(snapshot)
         expected = [target for _, target in way.steps[: len(outcome.steps)]]
         reached = self.volatility.reconcile(outcome.steps, expected)
         # the browser went as far as the steps did

@@ -7,7 +7,7 @@ import logging
 import time
 from dataclasses import asdict
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..directory import chain
 from ..version import __version__
@@ -99,10 +99,20 @@ class Output:
         g.graph["finished"] = datetime.now(UTC).isoformat() if finished else None
         g.graph["software"] = f"statecrawl/{__version__}"
         g.graph["volatile"] = sorted(self.memory.volatile)
+        g.graph["masks"] = self.masks()
         g.graph["outages"] = [period.to_data() for period in self.outages.seen()]
         g.graph["stats"] = {**asdict(self.stats), "rate": round(self.stats.rate, 3),
                             "stop_reason": reason}
         self.out.write_graph(self.memory.graph)
+
+    def masks(self) -> list[dict[str, Any]]:
+        """Every name learned as volatile or held back, with its evidence: how it was seen
+        to change (``reload``, ``replay``, ``watched``; ``earlier crawl`` for an incremental
+        crawl's), on which URL, the share of that page's text it covers, and ``held`` when
+        it is not used."""
+        masks = self.memory.masks
+        names = sorted(self.memory.volatile | masks.keys())
+        return [{"name": n, **masks.get(n, {"how": "earlier crawl"})} for n in names]
 
     def save_final(self, reason: str) -> None:
         """The last checkpoint and how the run ended (``reason``); the store is closed."""

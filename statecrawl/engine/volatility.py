@@ -1,18 +1,28 @@
 """Volatility: what of a page changes with no user action, learned as the crawl goes.
 
-Two loads of one URL that differ (a clock, a nonce) and a state met again with values
-generated per action (ids, uuids) name parts to mask. Each time names are learned, every
-state of the crawl memory is keyed again, and states that turn out equal are merged.
+Two loads of one URL that differ (a clock, a nonce), a state met again with values
+generated per action (ids, uuids) and what the page agent sees change while nothing is fired
+name parts to mask. Each time names are learned, every state of the crawl memory is keyed
+again, and states that turn out equal are merged. Every mask keeps its evidence (``masks``
+in the memory and in ``graph.json``).
+
+A mask must never hide what an action did. The agent's sightings are timing: an action's
+late effect (content a fade loads into the page's content area after the page settled)
+looks like a change with no action. So a sighting that covers more than ``SMALL_SHARE`` of
+the page's text is held, not used; only two observations with no action between them (two
+loads, a replay) mask so much, and those name the smallest parts that differ.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..errors import ArchiveError
 from ..models import generated_between, volatile_between
+from ..models.dom import text_shares
 from ..redaction import strip_userinfo
 from ..state import Snapshot, State
 
@@ -21,6 +31,11 @@ if TYPE_CHECKING:
     from ..models import StateModel
     from ..store import Store
     from .memory import Memory
+
+log = logging.getLogger(__name__)
+
+# The share of a page's text above which a name the agent saw change is held, not masked.
+SMALL_SHARE = 0.2
 
 
 class Volatility:
@@ -42,12 +57,17 @@ class Volatility:
         self.store = store
         self.merge = merge
 
-    def learn(self, names: set[str]) -> None:
-        """Add volatile names; re-key every state and merge those that turn out equal."""
+    def learn(self, names: Iterable[str], how: str, url: str, html: str = "") -> None:
+        """Mask ``names``, seen to change with no user action (``how``: ``reload``,
+        ``replay``, ``watched``) on a page of ``url`` whose DOM is ``html``; re-key every
+        state and merge those that turn out equal."""
         memory = self.memory
-        new = names - memory.volatile
+        new = set(names) - memory.volatile
         if not new:
             return
+        shares = text_shares(html, new)
+        for name in sorted(new):
+            memory.masks[name] = {"how": how, "url": url, "share": round(shares[name], 3)}
         memory.volatile = memory.volatile | new
         index: dict[str, str] = {}
         for state in sorted(memory.states.values(), key=lambda s: (s.depth, s.found_at)):
@@ -60,13 +80,33 @@ class Volatility:
                 self.merge(state.id, keeper)
         memory.index = index
 
+    def watched(self, snapshot: Snapshot) -> None:
+        """What the page agent saw change while nothing was fired: masked when it covers
+        little of the page, held when it covers more than ``SMALL_SHARE`` of its text. A
+        held name stays held unless two observations with no action between them name it."""
+        memory = self.memory
+        names = set(snapshot.volatile) - memory.volatile - memory.masks.keys()
+        if not names:
+            return
+        shares = text_shares(snapshot.html, names)
+        held = {name for name in names if shares[name] > SMALL_SHARE}
+        for name in sorted(held):
+            share = round(shares[name], 3)
+            memory.masks[name] = {"how": "watched", "url": snapshot.url, "share": share,
+                                  "held": True}  # fmt: skip
+            log.info(
+                "not masking %s: it covers %d %% of the text of %s, and what the page changes "
+                "after it settled may be what an action did", name, share * 100, snapshot.url,
+            )
+        self.learn(names - held, "watched", snapshot.url, snapshot.html)
+
     def loaded(self, url: str, snapshot: Snapshot) -> None:
         """A fresh load of ``url``: what differs from its first load is volatile."""
         html = strip_userinfo(snapshot.html)  # as the store keeps it
         first = self.store.first_load(url, html)
         if first is not html:
-            self.learn(volatile_between(first, html) or set())
-        self.learn(set(snapshot.volatile))
+            self.learn(volatile_between(first, html) or (), "reload", url, html)
+        self.watched(snapshot)
 
     def reconcile(self, snapshots: list[Snapshot], expected: list[str]) -> list[str | None]:
         """The states ``snapshots`` show. One that differs from the state it was expected to be
@@ -82,7 +122,7 @@ class Volatility:
                 if got != want and state is not None:
                     names = generated_between(self.full(state).html, snapshot.html)
                     if names and not names <= memory.volatile:
-                        self.learn(names)
+                        self.learn(names, "replay", snapshot.url, snapshot.html)
                         break  # keys changed: look again
             else:
                 return reached
