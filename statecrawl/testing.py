@@ -22,6 +22,7 @@ changes in every load whatever ``FakeBrowser.volatile`` holds, and only the stat
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import re
 import socket
@@ -29,7 +30,7 @@ import struct
 import threading
 import zlib
 from dataclasses import dataclass, field
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import urldefrag, urljoin
@@ -150,6 +151,11 @@ class FakeApp:
         self.lock = threading.Lock()
         self.page_loads = 0
         self.renders = 0
+        self.banner = False  # a header beside the app's region shows a value drawn at each load
+        # snapshots name what a page agent sees change while idle: a clock, and after an
+        # action the app's region (an action's late effect looks so: no mask may hide it)
+        self.sightings = False
+        self.title: str | None = None  # the title of every state (an app that keeps one)
 
     # ---- writing the application down --------------------------------------------------------
     def url(self, path: str = "/") -> str:
@@ -269,7 +275,7 @@ class FakeApp:
         with self.lock:
             self.renders += 1
             render = self.renders
-        parts = [f"<h1>{escape(state.text)}</h1>"]
+        parts = [f'<h1 data-state="{escape(state.name)}">{escape(state.text)}</h1>']
         if state.generated:
             parts.append(f'<ul><li data-id="{_uuid(render)}">item</li></ul>')
         for control in controls:
@@ -279,16 +285,22 @@ class FakeApp:
                 parts.append(f"<button>{escape(control.label)}</button>")
         if state.clock:
             parts.append(f'<p id="clock">10:{document.number % 60:02d}</p>')
+        title = self.title or state.title
+        banner = ""
+        if self.banner:
+            drawn = 1000 + document.number * 7919 % 9000
+            banner = f'<header><p id="banner" style="order: {drawn}">edition {drawn}</p></header>'
         html = (
-            f"<!DOCTYPE html><html><head><title>{escape(state.title)}</title></head>"
-            f'<body><main id="app" data-state="{escape(state.name)}">{"".join(parts)}</main>'
+            f"<!DOCTYPE html><html><head><title>{escape(title)}</title></head><body>"
+            f'{banner}<main id="app">{"".join(parts)}</main>'
             "</body></html>"
         )
         return {
             "url": document.url,
-            "title": state.title,
+            "title": title,
             "html": html,
             "candidates": [] if light else [c.candidate() for c in controls],
+            "volatile": ["#clock|content"] if state.clock and self.sightings else [],
             "status": 200,
         }
 
@@ -431,7 +443,10 @@ class FakeBrowser:
             snapshot.navigated = target.url
             return snapshot
         page.state, page.url = target.name, target.url  # a script may push a URL
-        return self.settled(light)
+        snapshot = self.settled(light)
+        if self.app.sightings:
+            snapshot.volatile.append("#app|content")
+        return snapshot
 
     def replay(self, actions: list[Action]) -> list[Snapshot]:
         """Fire ``actions`` one after the other; light snapshots of each state on the way,
@@ -635,7 +650,11 @@ def generated(seed: int, origin: str = ORIGIN) -> FakeApp:
                         header(name)
                         paging(name, context, patent)
                         tabbed(name, patent, context)
-    if rng.random() < 0.4:  # (drawn last: the rest of the app is the same without it)
+    # (drawn last: the rest of the app is the same without them)
+    app.banner = rng.random() < 0.3
+    app.sightings = rng.random() < 0.3
+    app.title = "Patent search" if rng.random() < 0.5 else None
+    if rng.random() < 0.4:
         _basket(app, rng.sample(pool, 2))
     return app
 
@@ -696,6 +715,38 @@ def difference(reference: Crawl, other: Crawl) -> str | None:
             f"states only in the reference: {sorted(states - others)[:3]}, only in the "
             f"other crawl: {sorted(others - states)[:3]}"
         )
+    return None
+
+
+def untrue(app: FakeApp, crawl: Crawl) -> str | None:
+    """The first transition of ``crawl`` that ``app`` does not make: its target shows another
+    state of the app than its action leads to (a mask hid what the action did), told with
+    the app's state names; ``None`` when every fired transition is true."""
+    def shown(state_id: str) -> str:
+        found = re.search(r'data-state="([^"]*)"', crawl.html(state_id))
+        assert found is not None, f"state {state_id} shows no app state"
+        return unescape(found[1])
+
+    for source, target, attrs in crawl.graph.edges(data=True):
+        if attrs.get("inferred") or crawl.graph.nodes[target].get("kind") != "state":
+            continue
+        name = shown(source)
+        control = next(
+            c for c in app.states[name].actions
+            if attrs["name"] == f"{c.locator} {json.dumps(c.label, ensure_ascii=False)}"
+            and attrs["event"] == c.event
+        )
+        if control.kind == "link":
+            assert control.url is not None
+            expected = app.loads[urldefrag(control.url).url]
+        else:
+            assert control.target is not None
+            expected = control.target
+        if shown(target) != expected:
+            return (
+                f"{name} --{control.label}--> {expected}, but the crawl recorded {target}, "
+                f"which shows {shown(target)}"
+            )
     return None
 
 

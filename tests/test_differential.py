@@ -30,7 +30,7 @@ from statecrawl.config import Config
 from statecrawl.directory.crawl import Crawl
 from statecrawl.engine import Explorer
 from statecrawl.state import Action, Snapshot
-from statecrawl.testing import FakeApp, FakeBrowser, difference, generated
+from statecrawl.testing import FakeApp, FakeBrowser, difference, generated, untrue
 
 APPS = 300
 CHUNK = 25  # apps per test case
@@ -59,7 +59,13 @@ def crawl(app: FakeApp, out: Path, **settings: Any) -> Crawl:
 
 
 def reference(seed: int, out: Path) -> Crawl:
-    return crawl(generated(seed), out, explore={"shortcuts": False})
+    """The exhaustive crawl of app ``seed``, every transition of it one the app makes (no
+    mask hid what an action did)."""
+    app = generated(seed)
+    ref = crawl(app, out, explore={"shortcuts": False})
+    why = untrue(app, ref)
+    assert why is None, f"app {seed}, the exhaustive crawl: {why}"
+    return ref
 
 
 def same(seed: int, how: str, ref: Crawl, other: Crawl) -> None:
