@@ -266,22 +266,26 @@ SHOWING = frozenset({"class", "hidden"})
 def text_shares(html: str, names: Iterable[str]) -> dict[str, float]:
     """The share of a page's text each volatile name covers: the text under the elements it
     names (their content, or an attribute that can show or hide it) over all the page's text.
+    A name of content whose element is not in the page is left out (it cannot be judged
+    there); a name of another attribute covers no text.
 
     A mask that covers much of a page is suspect: what changes there may be what actions do.
 
     Examples
     --------
     >>> html = '<html><body><p id="t">10:01</p><main>Many characters of text</main></body></html>'
-    >>> shares = text_shares(html, ["#t|content", "html/body/main|@class", "#t|@data-n"])
-    >>> {name: round(share, 2) for name, share in shares.items()}
-    {'#t|content': 0.18, 'html/body/main|@class': 0.82, '#t|@data-n': 0.0}
+    >>> names = ["#t|content", "html/body/main|@class", "#t|@data-n", "#gone|content"]
+    >>> sorted((name, round(share, 2)) for name, share in text_shares(html, names).items())
+    [('#t|@data-n', 0.0), ('#t|content', 0.18), ('html/body/main|@class', 0.82)]
     """
     wanted: dict[str, set[str]] = {}
+    shares: dict[str, float] = {}
     for name in names:
         path, _, part = name.rpartition("|")
         if part == "content" or part.removeprefix("@") in SHOWING:
             wanted.setdefault(path, set()).add(name)
-    shares = dict.fromkeys(names, 0.0)
+        else:
+            shares[name] = 0.0
     root = parse(html)
     if root is None or not wanted:
         return shares

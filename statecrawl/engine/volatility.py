@@ -67,7 +67,8 @@ class Volatility:
             return
         shares = text_shares(html, new)
         for name in sorted(new):
-            memory.masks[name] = {"how": how, "url": url, "share": round(shares[name], 3)}
+            share = round(shares.get(name, 0.0), 3)
+            memory.masks[name] = {"how": how, "url": url, "share": share}
         memory.volatile = memory.volatile | new
         index: dict[str, str] = {}
         for state in sorted(memory.states.values(), key=lambda s: (s.depth, s.found_at)):
@@ -88,8 +89,9 @@ class Volatility:
         names = set(snapshot.volatile) - memory.volatile - memory.masks.keys()
         if not names:
             return
+        # (a name the agent saw earlier in this document, not on this page: judged later)
         shares = text_shares(snapshot.html, names)
-        held = {name for name in names if shares[name] > SMALL_SHARE}
+        held = {name for name, share in shares.items() if share > SMALL_SHARE}
         for name in sorted(held):
             share = round(shares[name], 3)
             memory.masks[name] = {"how": "watched", "url": snapshot.url, "share": share,
@@ -98,7 +100,7 @@ class Volatility:
                 "not masking %s: it covers %d %% of the text of %s, and what the page changes "
                 "after it settled may be what an action did", name, share * 100, snapshot.url,
             )
-        self.learn(names - held, "watched", snapshot.url, snapshot.html)
+        self.learn(shares.keys() - held, "watched", snapshot.url, snapshot.html)
 
     def loaded(self, url: str, snapshot: Snapshot) -> None:
         """A fresh load of ``url``: what differs from its first load is volatile."""
