@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 
 import lxml.html
 import xxhash
@@ -134,7 +134,39 @@ def parse(html: str) -> lxml.html.HtmlElement | None:
         return None
 
 
-def visible_text(html: str, *, lines: bool = False) -> str:
+def drop_masked(root: etree._Element, volatile: Collection[str]) -> None:
+    """Remove from a parsed DOM, in place, the parts named ``volatile`` (a crawl's masks, see
+    the module's docstring): the content of a masked element (its text and children; the
+    text after it is its parent's) and each masked attribute. Names are matched exactly as
+    the state key masks them, so what is left is what the key saw; the archived DOM keeps all.
+
+    Examples
+    --------
+    >>> root = parse('<body><p id="clock">Server time: <b>10:01</b></p>'
+    ...              '<main data-n="x1">Hi <i>there</i></main> bye</body>')
+    >>> drop_masked(root, {"#clock|content", "html/body/main|@data-n"})
+    >>> lxml.html.tostring(root.find("body"), encoding="unicode")
+    '<body><p id="clock"></p><main>Hi <i>there</i></main> bye</body>'
+    """
+    if not volatile:
+        return
+    names = frozenset(volatile)
+    stack: list[tuple[etree._Element, str]] = [(root, "")]
+    while stack:
+        el, parent_path = stack.pop()
+        path = _path(el, parent_path)
+        for name, value in list(el.attrib.items()):
+            if _keyed(name, value, path, names)[1] == MASK:
+                del el.attrib[name]
+        if f"{path}|content" in names:
+            el.text = None
+            for child in list(el):
+                el.remove(child)  # (its tail goes with it: text inside the masked element)
+            continue
+        stack.extend((child, path) for child in _elements(el))
+
+
+def visible_text(html: str, *, lines: bool = False, volatile: Collection[str] = ()) -> str:
     """The text a person sees in a serialized DOM: scripts, styles, the head and elements
     hidden by the ``hidden`` attribute or an inline ``display: none`` left out, whitespace
     collapsed.
@@ -146,6 +178,9 @@ def visible_text(html: str, *, lines: bool = False) -> str:
     lines : bool, default False
         Whether each block element's text (a paragraph, a list item, a heading) ends its line,
         as a text diff wants it; else the text is one line.
+    volatile : collection of str, default none
+        The names of the parts the crawl masked (``graph.json``'s ``volatile``): their text is
+        left out (see :func:`drop_masked`), as the clock a state's key ignores.
 
     Returns
     -------
@@ -161,10 +196,13 @@ def visible_text(html: str, *, lines: bool = False) -> str:
     Fruit
     Apples and pears
     Plums
+    >>> visible_text('<p>Hits: 3</p><p id="clock">12:04:51</p>', volatile=["#clock|content"])
+    'Hits: 3'
     """
     root = parse(html)
     if root is None:
         return ""
+    drop_masked(root, volatile)
     gone = [
         el
         for el in root.iter()

@@ -42,6 +42,7 @@ from .directory.paths import (
     edge_records,
     is_state,
     label,
+    masked,
     shortest_paths,
     state_nodes,
 )
@@ -290,7 +291,8 @@ def states_per_url(crawl: GraphLike) -> dict[str, int]:
 
 @checked
 def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = False) -> list[str]:
-    """The states whose visible text (see :func:`visible_text`) contains ``text``.
+    """The states whose visible text (see :func:`visible_text`) contains ``text``; the parts
+    the crawl masked as volatile (a clock) are left out, as they tell no state apart.
 
     Parameters
     ----------
@@ -321,7 +323,12 @@ def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = Fa
         pattern = re.compile(text if regex else re.escape(text), 0 if case else re.IGNORECASE)
     except re.error as exc:
         raise ConfigError(f"text: invalid regular expression {text!r}: {exc}") from None
-    return [s["id"] for s in crawl.states() if pattern.search(visible_text(crawl.html(s["id"])))]
+    volatile = masked(crawl.graph)
+    return [
+        s["id"]
+        for s in crawl.states()
+        if pattern.search(visible_text(crawl.html(s["id"]), volatile=volatile))
+    ]
 
 
 @checked

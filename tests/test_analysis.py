@@ -229,6 +229,20 @@ def test_find_states_searches_snapshots(tmp_path: Path) -> None:
         analysis.find_states(crawl.graph, "drone")  # type: ignore[arg-type]
 
 
+def test_find_states_and_diff_leave_masked_parts_out(tmp_path: Path) -> None:
+    clock = '<p id="clock">Server time: {}</p><p data-t="{}">Claims</p>'
+    masks = ["#clock|content", "html/body/p|@data-t"]
+    old = write_crawl(tmp_path / "old", {"a": ("http://h/", clock.format("10:00:01", 1), 0)},
+                      [], volatile=masks)  # fmt: skip
+    new = write_crawl(tmp_path / "new", {"b": ("http://h/", clock.format("11:30:02", 2), 0)},
+                      [], volatile=masks)  # fmt: skip
+    assert analysis.find_states(old, "Claims") == ["a"]
+    assert analysis.find_states(old, "Server time") == analysis.find_states(old, "10:00") == []
+    assert analysis.visible_text(old.html("a"), volatile=masks) == "Claims"
+    [changed] = analysis.diff(old, new)["changed"]
+    assert changed["diff"] == ""  # the clock is all that changed
+
+
 def test_diff_by_id_and_by_action_path(tmp_path: Path) -> None:
     long_news = " ".join(f"word{n}" for n in range(300))
     old = write_crawl(

@@ -118,3 +118,63 @@ def test_labels_are_stored_at_the_end_and_read_back(tmp_path: Path) -> None:
 def test_uniqueness() -> None:
     assert uniqueness({}) == 1.0
     assert uniqueness({"a": "x", "b": "x", "c": "y", "d": "z"}) == 0.5
+
+
+CLOCK = '<p id="clock">Server time: {}</p>'
+SEARCH = {"name": '#search "Search"', "event": "submit", "kind": "submit"}
+
+
+def patents() -> tuple[nx.MultiDiGraph, dict[str, str]]:
+    """A search app whose clock the crawl masked: one patent opened from the results of two
+    queries (first in one list, second in the other) gives two states that differ only by
+    the clock and a masked attribute (and what the form holds)."""
+    results = "<ul><li><a>US1 Battery pack</a></li><li><a>US2 Drone frame</a></li></ul>"
+    patent = '<h2>US1 Battery pack</h2><div data-seen="{}">Claims</div>'
+    pages = {
+        "root": CLOCK.format("10:00:01"),
+        "battery": CLOCK.format("10:00:02") + results,
+        "drone": CLOCK.format("10:00:03") + "<ul><li><a>US3 Drone frame</a></li>"
+                 "<li><a>US1 Battery pack</a></li></ul>",
+        "us1a": CLOCK.format("10:00:04") + patent.format("t=10:00:04"),
+        "us1b": CLOCK.format("10:00:05") + patent.format("t=10:00:05"),
+    }
+    graph = nx.MultiDiGraph(volatile=["#clock|content", "html/body/div|@data-seen"])
+    for n, node in enumerate(pages):
+        graph.add_node(node, kind="state", title="Patents", url="http://h/", found_at=n,
+                       depth={"root": 0, "battery": 1, "drone": 1}.get(node, 2))  # fmt: skip
+    for query in ("battery", "drone"):
+        graph.add_edge("root", query, key=query, **SEARCH, action=f"SCRIPT GET q={query}")
+    graph.add_edge("battery", "us1a", key="o", **click("ul > li:nth-of-type(1) > a", "US1"))
+    graph.add_edge("drone", "us1b", key="o", **click("ul > li:nth-of-type(2) > a", "US1"))
+    return graph, {node: PAGE.format(body) for node, body in pages.items()}
+
+
+def test_labels_leave_masked_parts_out_and_name_the_query_that_led_there() -> None:
+    graph, pages = patents()
+    labels = state_labels(graph, pages.get)
+    assert not [label for label in labels.values() if "10:00" in label or "time" in label]
+    assert uniqueness(labels) == 1.0
+    assert 'submit "battery"' in labels["us1a"] and 'submit "drone"' in labels["us1b"]
+    assert "drone" not in labels["us1a"] and "battery" not in labels["us1b"]
+
+
+def test_a_masked_attribute_value_never_shows() -> None:
+    graph, pages = patents()
+    for node in ("us1a", "us1b"):  # the only text of the patent page is in a masked attribute
+        pages[node] = PAGE.format(CLOCK.format("10:00") + f'<input value="seen {node}">')
+    graph.graph["volatile"].append("html/body/input|@value")
+    labels = state_labels(graph, pages.get)
+    assert not [label for label in labels.values() if "seen" in label or "10:00" in label]
+    assert labels["us1a"] != labels["us1b"]
+
+
+def test_a_masked_title_names_no_state() -> None:
+    graph, pages = patents()
+    for n, node in enumerate(("battery", "drone")):  # a title that counts the seconds
+        graph.nodes[node]["title"] = f"Patents · {n} s ago"
+        pages[node] = pages[node].replace("<title>Errands · app", f"<title>Patents · {n} s ago")
+    assert state_labels(graph, pages.get)["battery"] == "Patents · 0 s ago"
+    graph.graph["volatile"].append("html/head/title|content")
+    labels = state_labels(graph, pages.get)
+    assert labels["battery"] == 'submit "battery" · US1 Battery pack'
+    assert not [label for label in labels.values() if "ago" in label]

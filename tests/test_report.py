@@ -27,7 +27,7 @@ from statecrawl.demo_app import DemoApp
 from statecrawl.demo_app import data as demo_data
 from statecrawl.directory.label import crawl_labels, uniqueness
 from statecrawl.report import build_report
-from statecrawl.report.builder import script_call, shard, terms
+from statecrawl.report.builder import page_text, script_call, shard, terms
 from tests.conftest import PAGES, Site, chrome_driver, error_line
 
 
@@ -219,6 +219,8 @@ def test_demo_report_pictures_names_and_styles_every_state(
     labels = crawl_labels(demo.graph, demo.path)
     states = [node for node, kind in demo.graph.nodes(data="kind") if kind == "state"]
     assert uniqueness({node: labels[node] for node in states}) >= 0.95
+    assert "#clock|content" in demo.graph.graph["volatile"]  # and so no label shows the clock
+    assert not [label for label in labels.values() if "Server time" in label]
     assert len(states) >= 30
     nodes = list(demo.graph.nodes)
 
@@ -487,4 +489,7 @@ def test_data_files_are_script_safe_json() -> None:
 
 def test_terms_and_shards() -> None:
     assert terms("Ünïcode WORDS, a 42 x" + " y" * 3) == {"ünïcode", "words", "42"}
+    page = '<p id="clock">Server time: 10:42:07</p><p>Claims<script>x = 1</script></p>'
+    assert {"server", "time", "10", "42"} <= terms(page_text(page))
+    assert terms(page_text(page, frozenset({"#clock|content"}))) == {"claims"}  # no clock found
     assert all(0 <= shard(t) < 64 for t in ("ab", "üx", "日本"))

@@ -15,15 +15,16 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, urlsplit
 
 import lxml.html
 import networkx as nx
 from lxml import etree
 
-from ..models.dom import HIDDEN_STYLE, SKIPPED, parse
+from ..models.dom import HIDDEN_STYLE, SKIPPED, drop_masked, parse
 from .paths import label as split_name
+from .paths import masked
 
 SEPARATOR = " · "
 MAX_PART = 40  # characters of one part of a label (an action's text, a changed text)
@@ -44,10 +45,11 @@ STEP = re.compile(r"([\w-]+):nth-of-type\((\d+)\)")
 
 def state_labels(graph: nx.MultiDiGraph[str], html: Callable[[str], str | None]) -> dict[str, str]:
     """A label for every node of a crawl's graph; ``html(node)`` is a state's serialized DOM
-    (``None`` when it has none). Out-of-scope nodes are labelled by their URL."""
+    (``None`` when it has none). Out-of-scope nodes are labelled by their URL. The parts the
+    crawl masked as volatile (a clock) are never read: they do not tell states apart."""
     states = [n for n, attrs in graph.nodes(data=True) if attrs.get("kind") == "state"]
-    views = _Views(html)
-    titles = _short_titles(graph, states)
+    views = _Views(html, masked(graph))
+    titles = _short_titles(graph, states, views)
     shared = Counter(titles.values())
     naming = max(2, int(len(states) * TITLE_SHARE))
     parents = {node: first_edge(graph, node) for node in states}
@@ -123,24 +125,38 @@ def uniqueness(labels: dict[str, str]) -> float:
     return sum(1 for v in labels.values() if counts[v] == 1) / len(labels) if labels else 1.0
 
 
+class _View(NamedTuple):
+    """What a label compares of a state, its masked parts left out: its text pieces in
+    document order, the values in its fields, its checked controls, and whether its title
+    was masked (a title that changes by itself names no state)."""
+
+    texts: list[str]
+    values: list[str]
+    checked: set[str]
+    title_masked: bool = False
+
+
 class _Views:
-    """What a label compares of each state, each DOM parsed once: its text pieces in
-    document order, the values in its fields, and its checked controls."""
+    """The view of each state, each DOM parsed once and its ``volatile`` parts left out."""
 
-    def __init__(self, html: Callable[[str], str | None]) -> None:
+    def __init__(self, html: Callable[[str], str | None], volatile: frozenset[str]) -> None:
         self.html = html
-        self.cache: dict[str, tuple[list[str], list[str], set[str]]] = {}
+        self.volatile = volatile
+        self.cache: dict[str, _View] = {}
 
-    def of(self, node: str) -> tuple[list[str], list[str], set[str]]:
+    def of(self, node: str) -> _View:
         if node not in self.cache:
-            self.cache[node] = _view(self.html(node) or "")
+            self.cache[node] = _view(self.html(node) or "", self.volatile)
         return self.cache[node]
 
 
-def _view(html: str) -> tuple[list[str], list[str], set[str]]:
+def _view(html: str, volatile: frozenset[str]) -> _View:
     root = parse(html) if html.strip() else None
     if root is None:
-        return [], [], set()
+        return _View([], [], set())
+    title = root.findtext("head/title")
+    drop_masked(root, volatile)
+    title_masked = bool(title and title.strip()) and root.findtext("head/title") != title
     texts: list[str] = []
     values: list[str] = []
     checked: set[str] = set()
@@ -154,7 +170,7 @@ def _view(html: str) -> tuple[list[str], list[str], set[str]]:
                     checked.add(_field_name(el))
             elif kind not in ("hidden", "password", "submit", "button") and el.get("value"):
                 values.append(" ".join(str(el.get("value")).split()))
-    return texts, values, checked
+    return _View(texts, values, checked, title_masked)
 
 
 def _pieces(root: lxml.html.HtmlElement) -> Iterator[tuple[lxml.html.HtmlElement, str | None]]:
@@ -222,9 +238,14 @@ def first_edge(graph: nx.MultiDiGraph[str], node: str) -> dict[str, Any] | None:
     return found
 
 
-def _short_titles(graph: nx.MultiDiGraph[str], states: list[str]) -> dict[str, str]:
-    """Each state's title without the trailing part most titles share (a site's name)."""
-    titles = {n: " ".join(str(graph.nodes[n].get("title") or "").split()) for n in states}
+def _short_titles(graph: nx.MultiDiGraph[str], states: list[str], views: _Views) -> dict[str, str]:
+    """Each state's title without the trailing part most titles share (a site's name);
+    none where the crawl masked it."""
+    titles = {
+        n: "" if views.volatile and views.of(n).title_masked
+        else " ".join(str(graph.nodes[n].get("title") or "").split())
+        for n in states
+    }  # fmt: skip
     split = (TITLE_SEPARATORS.split(t) for t in titles.values())
     tails = Counter(parts[-1] for parts in split if len(parts) > 1)
     common = {tail for tail, count in tails.items() if count * 2 > len(states)}
@@ -241,8 +262,8 @@ def _change(
     views: _Views, parent: str, node: str, doing: str, graph: nx.MultiDiGraph[str]
 ) -> str:
     """What firing the action in ``parent`` changed in ``node``, as one short part."""
-    before_texts, before_values, before_checked = views.of(parent)
-    texts, values, checked = views.of(node)
+    before_texts, before_values, before_checked, _ = views.of(parent)
+    texts, values, checked, _ = views.of(node)
     quoted = doing.lower()
     appeared = _minus(texts, before_texts)
     shown = next((t for t in appeared if WORD.search(t) and t.lower() not in quoted), None)
@@ -272,16 +293,17 @@ def _change(
 
 def _separate(found: dict[str, str], views: _Views, parents: dict[str, Any]) -> None:
     """Tell colliding labels apart: each gets the first text of its state that the others
-    with its label lack, then the place of the element fired (``li 2``) where theirs differ,
-    and those still colliding the label of the state before them."""
+    with its label lack; those reached from one state, the place of the element fired
+    (``li 2``) where theirs differ; and those still colliding (reached from different states:
+    a query's results, another tab) the label of the state before them."""
     for members in _collisions(found):
-        seen = [Counter(set(views.of(n)[0])) for n in members]
+        seen = [Counter(set(views.of(n).texts)) for n in members]
         everywhere = sum(seen, Counter())
         for node in members:
-            own = next((t for t in views.of(node)[0] if everywhere[t] == 1), None)
+            own = next((t for t in views.of(node).texts if everywhere[t] == 1), None)
             if own is not None:
                 found[node] += SEPARATOR + _clip(own, MAX_PART)
-    for members in _collisions(found):
+    for members in _siblings(_collisions(found), parents):
         places = [_steps(parents.get(node)) for node in members]
         for node, place in zip(members, places, strict=True):
             differing = next(
@@ -296,6 +318,16 @@ def _separate(found: dict[str, str], views: _Views, parents: dict[str, Any]) -> 
             edge = parents.get(node)
             if edge is not None and edge["source"] in found:
                 found[node] = _clip(found[edge["source"]], MAX_TITLE) + AFTER + found[node]
+
+
+def _siblings(groups: Iterable[list[str]], parents: dict[str, Any]) -> Iterable[list[str]]:
+    """The members of each group that were first reached from one state, by state."""
+    for members in groups:
+        by_source: defaultdict[str | None, list[str]] = defaultdict(list)
+        for node in members:
+            edge = parents.get(node)
+            by_source[edge["source"] if edge is not None else None].append(node)
+        yield from by_source.values()
 
 
 def _steps(edge: dict[str, Any] | None) -> list[tuple[str, str]]:
@@ -330,4 +362,4 @@ def _values(action: str) -> list[str]:
 
 def _clip(text: str, n: int) -> str:
     text = " ".join(str(text).split())
-    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+    return text if len(text) <= n else text[: n - 1].rstrip(" …") + "…"

@@ -31,6 +31,12 @@ def edge_records(graph: nx.MultiDiGraph[str]) -> Iterator[dict[str, Any]]:
         yield {**data, "source": source, "target": target, "key": key}
 
 
+def masked(graph: nx.MultiDiGraph[str]) -> frozenset[str]:
+    """The names of the parts a crawl masked as volatile (``graph.json``'s ``volatile``):
+    text derived to tell states apart or to search leaves them out."""
+    return frozenset(n for n in graph.graph.get("volatile") or () if isinstance(n, str))
+
+
 @checked
 def label(name: str) -> tuple[str, str]:
     """Split an action's ``name`` into its locator and its label.

@@ -12,7 +12,7 @@ import networkx as nx
 from ..config import Incremental, argument, checked
 from ..directory.crawl import Crawl, loaded
 from ..directory.label import crawl_labels
-from ..directory.paths import describe, edge_records, shortest_paths, state_nodes
+from ..directory.paths import describe, edge_records, masked, shortest_paths, state_nodes
 from ..errors import ConfigError
 from ..models.dom import visible_text
 from ..models.similarity import similarity
@@ -112,7 +112,8 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
         with its ``id``, ``label`` (see :mod:`statecrawl.directory.label`), ``url``, ``title`` and
         ``path`` (its actions as a person reads them, see :func:`describe`). A change also
         has ``old`` (the old state's id), ``similarity``, ``minor`` and ``diff`` (a unified
-        diff of the visible text, one line per block); a deleted state has ``reason``,
+        diff of the visible text, one line per block, without the parts either crawl masked
+        as volatile); a deleted state has ``reason``,
         ``now`` (the state its path leads to) and ``gone`` (the step no longer offered).
         ``transitions_added`` and ``transitions_removed``: ``(source, action key, target)``
         triples, in the new ids. Plain data: ``json.dumps`` takes it as it is.
@@ -135,6 +136,7 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
     old_paths, new_paths = shortest_paths(old.graph), shortest_paths(new.graph)
     old_names, new_names = crawl_labels(old.graph, old.path), crawl_labels(new.graph, new.path)
     old_ids, new_ids = set(state_nodes(old.graph)), set(state_nodes(new.graph))
+    volatile = masked(old.graph) | masked(new.graph)
     arrived: dict[tuple[str, ...] | None, str] = {}
     for node in state_nodes(new.graph):
         if node not in old_ids:
@@ -152,8 +154,8 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
             before, after = old.html(node), new.html(match)
             alike = similarity(before, after)
             lines = difflib.unified_diff(
-                visible_text(before, lines=True).splitlines(),
-                visible_text(after, lines=True).splitlines(),
+                visible_text(before, lines=True, volatile=volatile).splitlines(),
+                visible_text(after, lines=True, volatile=volatile).splitlines(),
                 node,
                 match,
                 lineterm="",

@@ -47,9 +47,10 @@ from ..directory import chain
 from ..directory.crawl import Crawl, load
 from ..directory.label import crawl_labels, first_edge
 from ..directory.layout import ARCHIVE, SCREENSHOT_TYPES, THUMBNAIL, link_or_copy, thumbnail_path
+from ..directory.paths import masked
 from ..errors import ArchiveError
 from ..harvest import records
-from ..models.dom import structure_digest
+from ..models.dom import drop_masked, structure_digest
 from ..outage import Period
 from ..redaction import strip_userinfo
 from .assets import Assets
@@ -113,14 +114,16 @@ def shard(term: str) -> int:
     return (ord(term[0]) * 31 + ord(term[1])) % SHARDS
 
 
-def page_text(html: str) -> str:
-    """The text a reader sees in a serialized DOM: no scripts or styles, whitespace folded."""
+def page_text(html: str, volatile: frozenset[str] = frozenset()) -> str:
+    """The text a reader sees in a serialized DOM: no scripts or styles, whitespace folded,
+    the parts masked as ``volatile`` left out (a search for a time finds no clock)."""
     if not html.strip():
         return ""
     try:
         root = lxml.html.document_fromstring(html)
     except (etree.ParserError, ValueError):
         return ""
+    drop_masked(root, volatile)
     etree.strip_elements(root, "script", "style", "noscript", etree.Comment, with_tail=False)
     return " ".join(root.text_content().split())
 
@@ -222,6 +225,7 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
         (out / name).write_bytes(resources.files(__package__).joinpath("static", name).read_bytes())
     frames = read_frames(crawl.path)
     labels = crawl_labels(graph, crawl.path)
+    volatile = masked(graph)
     assets = Assets(crawl.path)
     marks = changes.marks() if changes is not None else {}
     postings: list[defaultdict[str, list[int]]] = [defaultdict(list) for _ in range(SHARDS)]
@@ -240,7 +244,7 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
             | {"new": NEW, "changed": CHANGED}.get(marks.get(node, ""), 0)
         )
         words = (labels[node], str(data.get("title") or ""), str(data.get("url") or ""),
-                 page_text(html or ""))
+                 page_text(html or "", volatile))
         for term in terms(" ".join(words)):
             postings[shard(term)][term].append(n)
         details = {
