@@ -87,6 +87,15 @@ def test_click_allows_only_its_elements(allowed: statecrawl.Crawl) -> None:
     assert fired(allowed) == {"OK", "Stop"}
 
 
+def test_dont_click_on_a_frame_leaves_out_all_inside(
+    pages: Site, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    result = crawl(pages, tmp_path_factory.mktemp("frame"),
+                   rules={"dont_click": ["iframe[title=inner]"]})
+    assert fired(result) == {"Alpha", "Beta", "Forget me", "Gamma", "OK", "Delta"}
+    assert result.stats["ruled_out"] == 2 * len(result)  # Stop and Go in each state
+
+
 @pytest.fixture(scope="module")
 def once(pages: Site, tmp_path_factory: pytest.TempPathFactory) -> statecrawl.Crawl:
     return crawl(pages, tmp_path_factory.mktemp("once"), "/once", max_depth=2,
