@@ -330,8 +330,8 @@
   const clickRules = compileRules(RULES.click);
   const dontClickRules = compileRules(RULES.dontClick);
   const onceRules = compileRules(RULES.clickOnce);
-  // The rules as they hold on the page now: {out(els), dont(els), once(els)}, each asked of
-  // an action's elements (the element, and a form's submit button).
+  // The rules as they hold on the page now: {active, out(els), dont(els), once(els)}, each
+  // asked of an action's elements (the element, and a form's submit button).
   function ruleMatcher() {
     let page = location.href;
     try { page = window.top.location.href; } catch (e) { /* a cross-origin top: the frame's own */ }
@@ -373,6 +373,7 @@
     const any = (list, els) => Arr.some(list, (r) => Arr.some(els, (el) => holds(r, el)));
     return {
       __proto__: null,
+      active: click.length + dont.length + once.length > 0,
       out: (els) => any(dont, els) || (click.length > 0 && !any(click, els)),
       dont: (els) => any(dont, els),
       once: (els) => once.length > 0 && any(once, els),
@@ -1729,9 +1730,9 @@
       if (c.event === 'click' && ((served.has(el) && Str.startsWith(c.action, 'handler:')
         && !Dom.matches(el, 'a[href], button, summary'))
         || (el.localName === 'label' && el.control && actors.has(el.control)))) continue;
-      const submitter = c.extra && c.extra.submitter ? query(c.extra.submitter) : null;
+      const submitter = rules.active && c.extra && c.extra.submitter ? query(c.extra.submitter) : null;
       const els = submitter ? [el, submitter] : [el];
-      if (c.loc !== 'window' && rules.out(els)) { ruledOut++; continue; }
+      if (rules.active && c.loc !== 'window' && rules.out(els)) { ruledOut++; continue; }
       Arr.push(kept, assign({
         locator: c.loc, label: c.label ?? label(el), event: c.event, kind: c.kind, action: c.action,
         status: c.status ?? status(el, c.how), hover: c.hover,
