@@ -109,6 +109,7 @@ def candidate(value: Any) -> dict[str, Any]:
         "hover": optional_text(value.get("hover"), "a hover locator"),
         "values": _pairs(value.get("values"), "values", 2),
         "submitter": optional_text(value.get("submitter"), "a submitter"),
+        "once": value.get("once") is True,
     }
 
 
@@ -161,6 +162,7 @@ def snapshot(data: Any) -> dict[str, Any]:
         "form": _pairs(data.get("form"), "the form values", 3),
         "candidates": [candidate(c) for c in items(data.get("candidates"), "the candidates")],
         "covered": [_covered(c) for c in items(data.get("covered"), "the covered candidates")],
+        "ruled_out": int(number(data.get("ruledOut", 0), "the candidates ruled out")),
         "volatile": [text(v, "a volatile name", 1024) for v in volatile],
         "frames": frames,
         "dialogs": [_dialog(d) for d in items(data.get("dialogs"), "the dialogs")],

@@ -37,6 +37,7 @@ def crawl(
     timing: Table | None = None,
     scope: Table | None = None,
     inputs: Table | None = None,
+    rules: Table | None = None,
     browser: Table | None = None,
     archive: Table | None = None,
     incremental: Table | None = None,
@@ -69,6 +70,11 @@ def crawl(
     limits, explore, timing, scope, inputs, browser, archive, incremental, politeness, login
         The sections of :class:`statecrawl.Config` as tables (``browser={"count": 2}``);
         ``login`` may be a list of tables with a ``role`` each (see :func:`crawl_by_role`).
+    rules
+        Which elements are fired (:class:`statecrawl.config.Rules`): ``dont_click``,
+        ``click`` (an allow-list) and ``click_once``, each a list of rules, a rule a table
+        (``{"xpath": "//nav//a", "url": "/admin"}``) or a string as the command line takes
+        it (``"#logout"``, ``"text:Sign out"``, ``"attr:data-action=delete"``).
     dangerous, dangerous_policy, executor, cluster
         Label patterns of dangerous actions and what to do with them (``last``, ``skip``),
         what runs the browsers (``threads``, ``dask``) and a Dask scheduler's address.

@@ -90,6 +90,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "resume": args.resume,
         "limits": _limits(args),
         "scope": {"include": args.scope, "exclude": args.exclude},
+        "rules": {
+            "click": args.click, "dont_click": args.dont_click, "click_once": args.click_once,
+        },
         "inputs": {"values": inputs or None, "harvest": args.harvest, "max_pages": args.max_pages},
         "browser": {
             "count": args.browsers, "window_width": width, "window_height": height,
@@ -229,6 +232,11 @@ def summary(result: Crawl, stream: TextIO) -> None:
         f"{'; ' + js_coverage.share(js['total']) if js else ''}\n"
         f"output: {result.path}\n"
     )
+    if s.get("ruled_out") or s.get("once_skipped"):
+        stream.write(
+            f"rules: {s['ruled_out']} actions left out by click and dont_click, "
+            f"{s['once_skipped']} click_once actions not fired again\n"
+        )
     harvested = harvest.read(result.path)
     if harvested:
         stream.write(
@@ -317,6 +325,13 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exclude", action="append", metavar="REGEX", help="URLs to leave out")
     p.add_argument("--input", action="append", type=_input_pair, metavar="NAME=VALUE",
                    help="a value to type into the field NAME (repeatable)")
+    kinds = "(CSS, or xpath:XPATH, text:TEXT, regex:REGEX, attr:NAME=VALUE; repeatable)"
+    p.add_argument("--dont-click", action="append", metavar="SELECTOR",
+                   help=f"never fire what SELECTOR selects {kinds}")
+    p.add_argument("--click", action="append", metavar="SELECTOR",
+                   help=f"fire only what the --click SELECTORs select {kinds}")
+    p.add_argument("--click-once", action="append", metavar="SELECTOR",
+                   help=f"fire what SELECTOR selects in the first state it is in only {kinds}")
     p.add_argument("--harvest", type=int, nargs="?", const=HARVEST_QUERIES, metavar="N",
                    help="after the --input values, N queries of the crawl's own choosing for "
                         f"each search form ({HARVEST_QUERIES})")

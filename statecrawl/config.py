@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
+from . import rules
 from .errors import ConfigError, StatecrawlWarning
 from .redaction import REDACTED, has_userinfo, masked
 
@@ -230,6 +231,72 @@ class Inputs:
         _check_range("inputs.max_options", self.max_options, 1, MAX_COUNT)
         _check_range("inputs.harvest", self.harvest, 1, MAX_COUNT, " queries")
         _check_range("inputs.max_pages", self.max_pages, 1, MAX_COUNT, " pages")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rule:
+    """The elements a crawl rule selects: those for which every criterion it gives holds (it
+    gives one at least). ``css``: a selector the element matches; ``xpath``: an expression
+    that selects it, evaluated in the element's own tree (its document, a frame's, or the
+    shadow root it lies in); ``text``: its visible text or its label, exactly (whitespace
+    collapsed); ``text_regex``: a pattern found in either (as ``re.search``); ``attribute``:
+    ``name=value``, or ``name`` for any value. ``url``: a pattern of the page's URL (the top
+    page's, for an element in a frame): the rule holds on those pages only (``None``: all)."""
+
+    css: str | None = None
+    xpath: str | None = None
+    text: str | None = None
+    text_regex: str | None = None
+    attribute: str | None = None
+    url: str | None = None
+
+    def __post_init__(self) -> None:
+        _normalise(self, "rule.")
+        _check(
+            any(getattr(self, name) is not None for name in rules.KINDS.values()),
+            "a rule needs css, xpath, text, text_regex or attribute",
+        )
+        if self.css is not None:
+            rules.check_css(self.css)
+        if self.xpath is not None:
+            rules.check_xpath(self.xpath)
+        _check(self.text is None or bool(self.text.strip()), "rule text must not be empty")
+        if self.attribute is not None:
+            rules.check_attribute(self.attribute)
+        for name in ("text_regex", "url"):
+            pattern = getattr(self, name)
+            _check_regexes(f"rule {name}", () if pattern is None else (pattern,))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Which elements the crawl fires (the README's "Crawl rules"). ``dont_click``: never;
+    ``click``: on a page where one of them holds, only the elements they select (an
+    allow-list; ``dont_click`` still wins); ``click_once``: once in the whole crawl, in the
+    first state that gets them as work, never in a later one (an element that does the same
+    whenever it is fired: a banner's "Accept", a "Help" dialog). A rule applies to every
+    action of the element it selects. Each rule is a :class:`Rule`, its table, or a string
+    of the command line's form (:func:`statecrawl.rules.parse`: ``"#logout"``,
+    ``"xpath://nav//a"``, ``"text:Sign out"``, ``"regex:(?i)delete"``,
+    ``"attr:data-action=delete"``)."""
+
+    click: tuple[Rule, ...] = ()
+    dont_click: tuple[Rule, ...] = ()
+    click_once: tuple[Rule, ...] = ()
+
+    def __post_init__(self) -> None:
+        hints = _hints(Rules)
+        for f in dataclasses.fields(self):
+            given = getattr(self, f.name)
+            items = [given] if isinstance(given, str) else given
+            if isinstance(items, list | tuple):
+                items = [rules.parse(item) if isinstance(item, str) else item for item in items]
+            where = f"rules.{f.name}"
+            try:
+                object.__setattr__(self, f.name, _convert(hints[f.name], items, where))
+            except ConfigError as exc:  # (a rule's own message names no list)
+                named = str(exc).startswith(where)
+                raise ConfigError(str(exc) if named else f"{where}: {exc}") from None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -484,6 +551,7 @@ class Config:
     timing: Timing = field(default_factory=Timing)
     scope: ScopeSettings = field(default_factory=ScopeSettings)
     inputs: Inputs = field(default_factory=Inputs)
+    rules: Rules = field(default_factory=Rules)
     browser: BrowserSettings = field(default_factory=BrowserSettings)
     archive: Archive = field(default_factory=Archive)
     incremental: Incremental = field(default_factory=Incremental)
@@ -988,6 +1056,7 @@ def _plain(value: Any) -> Any:
 
 
 _guard_constructor(Config, "config")
+_guard_constructor(Rule, "rule")
 _guard_constructor(ServiceSettings, "serve")
 for _section in dataclasses.fields(Config):
     if dataclasses.is_dataclass(_hints(Config)[_section.name]):

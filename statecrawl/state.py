@@ -39,6 +39,7 @@ class Action:
     hover: str | None = field(default=None, compare=False)
     values: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     submitter: str | None = field(default=None, compare=False)
+    once: bool = field(default=False, compare=False)  # a ``click_once`` rule selects it
 
     @property
     def key(self) -> str:
@@ -99,6 +100,7 @@ class Action:
             hover=c.get("hover"),
             values=tuple(tuple(v) for v in c.get("values", ())),
             submitter=c.get("submitter"),
+            once=c.get("once", False),
         )
 
 
@@ -113,6 +115,7 @@ class Snapshot:
     candidates: list[dict[str, Any]] = field(default_factory=list)
     # candidates left out while something lies over them: locator, label, event, action, covered_by
     covered: list[dict[str, str]] = field(default_factory=list)
+    ruled_out: int = 0  # candidates left out by the crawl rules (click, dont_click)
     volatile: list[str] = field(default_factory=list)
     frames: list[dict[str, Any]] | None = None
     dialogs: list[dict[str, str]] = field(default_factory=list)

@@ -27,6 +27,8 @@ class Stats:
     queries: int = 0  # harvesting queries issued (inputs.harvest)
     records: int = 0  # records seen, when harvesting or following pages to the end
     documents: int = 0  # downloads saved as documents (archived, skipped or failed)
+    ruled_out: int = 0  # actions the click and dont_click rules left out, summed over states
+    once_skipped: int = 0  # click_once actions left unfired in states after their first
     frontier: int = 0
     max_depth: int = 0
     elapsed: float = 0.0

@@ -42,6 +42,7 @@ def remembered(ids: tuple[str, ...] = ("a", "b", "c")) -> Memory:
     for state_id in ids[1:]:
         memory.arrivals[state_id] = go.to_data()
     memory.documents[f"{URL}report.pdf"] = [{"url": f"{URL}report.pdf", "digest": "sha1:X"}]
+    memory.once["help"] = ids[1]  # a click_once element fired in b
     return memory
 
 
@@ -61,6 +62,7 @@ def test_a_merge_moves_every_table_to_the_keeper() -> None:
     assert memory.checking == {("a", go): "a"}
     assert memory.tries == {"a": 2}
     assert memory.loads[f"{URL}b"] == "a"
+    assert memory.once == {"help": "a"}
     assert memory.arrival("a") == action("go") and "b" not in memory.arrivals
     assert memory.per_site["http://127.0.0.1:9"] == 2
     assert set(memory.index.values()) == {"a", "c"}
@@ -76,6 +78,7 @@ def test_renames_given_at_once_may_take_each_others_ids() -> None:
     assert memory.states["z"].url == f"{URL}c"
     assert memory.graph.graph.has_edge("c", "b") and memory.graph.graph.has_edge("b", "z")
     assert memory.links[f"{URL}c"] == "z"
+    assert memory.once == {"help": "b"}
     assert set(memory.arrivals) == {"b", "z"}  # (c's arrival is z's now; a had none)
     assert memory.resolve("a") == "c"
     assert memory.index == {"a": "c", "b": "b", "c": "z"}

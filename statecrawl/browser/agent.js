@@ -304,6 +304,84 @@
     return t.length > limit ? Str.slice(t, 0, limit) : t;
   }
 
+  // ---- crawl rules -------------------------------------------------------------------------------
+  // click, dont_click and click_once (statecrawl.config.Rules). A rule selects the elements for
+  // which all it gives holds: a CSS selector, an XPath (evaluated in the element's own tree:
+  // its document or the shadow root it lies in), its text or label (exact, or a pattern), an
+  // attribute; on pages whose URL (the top page's) its url matches. Each document's agent
+  // applies them to its own candidates, so they hold in frames as in the page.
+  const xpathEvaluate = uncurry(Document.prototype.evaluate);
+  const xpathItem = uncurry(XPathResult.prototype.snapshotItem);
+  const xpathLength = getter(XPathResult.prototype, 'snapshotLength');
+  const XPATH_SNAPSHOT = 7;  // XPathResult.ORDERED_NODE_SNAPSHOT_TYPE
+  function compileRules(list) {
+    return Arr.map(list || [], (r) => {
+      const at = r.attribute == null ? -1 : Str.indexOf(r.attribute, '=');
+      return {
+        __proto__: null, css: r.css, xpath: r.xpath,
+        text: r.text == null ? null : collapse(r.text, Infinity),
+        textRe: r.textRegex ? pattern(r.textRegex) : null,
+        attr: r.attribute == null ? null
+          : at < 0 ? [r.attribute, null] : [Str.slice(r.attribute, 0, at), Str.slice(r.attribute, at + 1)],
+        url: r.url ? pattern(r.url) : null,
+      };
+    });
+  }
+  const RULES = CONFIG.rules || {};
+  const clickRules = compileRules(RULES.click);
+  const dontClickRules = compileRules(RULES.dontClick);
+  const onceRules = compileRules(RULES.clickOnce);
+  // The rules as they hold on the page now: {active, out(els), dont(els), once(els)}, each
+  // asked of an action's elements (the element, and a form's submit button).
+  function ruleMatcher() {
+    let page = location.href;
+    try { page = window.top.location.href; } catch (e) { /* a cross-origin top: the frame's own */ }
+    const here = (list) => Arr.filter(list, (r) => !r.url || Re.test(r.url, page));
+    const click = here(clickRules);
+    const dont = here(dontClickRules);
+    const once = here(onceRules);
+    const selected = new SafeMap();  // rule -> Map(tree root -> Set of the elements its XPath selects)
+    function selects(rule, el) {
+      const root = Dom.getRootNode(el);
+      if (!selected.has(rule)) selected.set(rule, new SafeMap());
+      const byRoot = selected.get(rule);
+      if (!byRoot.has(root)) {
+        const found = new SafeSet();
+        // (a shadow root is no context node: one of its elements is, and '/' is the root)
+        const context = root.nodeType === 9 ? root : selectOne(root, '*');
+        try {
+          const result = context && xpathEvaluate(document, rule.xpath, context, null, XPATH_SNAPSHOT, null);
+          for (let i = 0; result && i < xpathLength(result); i++) found.add(xpathItem(result, i));
+        } catch (e) { /* checked before the crawl: selects nothing */ }
+        byRoot.set(root, found);
+      }
+      return byRoot.get(root).has(el);
+    }
+    function holds(rule, el) {
+      if (rule.css != null) {
+        let matched = false;
+        try { matched = Dom.matches(el, rule.css); } catch (e) { matched = false; }
+        if (!matched) return false;
+      }
+      if (rule.attr && (rule.attr[1] === null ? !Dom.hasAttribute(el, rule.attr[0])
+        : Dom.getAttribute(el, rule.attr[0]) !== rule.attr[1])) return false;
+      if (rule.xpath != null && !selects(rule, el)) return false;
+      if (rule.text == null && !rule.textRe) return true;
+      const texts = [collapse(textOf(el), Infinity), label(el)];
+      if (rule.text != null && !Arr.includes(texts, rule.text)) return false;
+      return !rule.textRe || Arr.some(texts, (t) => Re.test(rule.textRe, t));
+    }
+    const any = (list, els) => Arr.some(list, (r) => Arr.some(els, (el) => holds(r, el)));
+    return {
+      __proto__: null,
+      active: click.length + dont.length + once.length > 0,
+      out: (els) => any(dont, els) || (click.length > 0 && !any(click, els)),
+      dont: (els) => any(dont, els),
+      once: (els) => once.length > 0 && any(once, els),
+    };
+  }
+  let ruledOut = 0;  // the candidates the last collection left out by a rule, frames' included
+
   // ---- shadow roots -------------------------------------------------------------------------------
   // Open roots are reachable through el.shadowRoot; closed ones only through this hook. Every
   // root is watched like the document, and its content is part of the state.
@@ -1654,7 +1732,10 @@
     // whose control is an action is a way to fire that control, not a second action. Labels
     // and statuses are asked of the kept candidates only (a big page offers more than
     // ``maxActions``).
+    // The crawl rules leave out what they forbid (the page's own scrolling is no element's).
     const actors = setOf(owners);
+    const rules = ruleMatcher();
+    ruledOut = 0;
     const kept = [];
     for (let i = 0; i < out.length && kept.length < CONFIG.maxActions; i++) {
       const c = out[i];
@@ -1662,10 +1743,13 @@
       if (c.event === 'click' && ((served.has(el) && Str.startsWith(c.action, 'handler:')
         && !Dom.matches(el, 'a[href], button, summary'))
         || (el.localName === 'label' && el.control && actors.has(el.control)))) continue;
+      const submitter = rules.active && c.extra && c.extra.submitter ? query(c.extra.submitter) : null;
+      const els = submitter ? [el, submitter] : [el];
+      if (rules.active && c.loc !== 'window' && rules.out(els)) { ruledOut++; continue; }
       Arr.push(kept, assign({
         locator: c.loc, label: c.label ?? label(el), event: c.event, kind: c.kind, action: c.action,
         status: c.status ?? status(el, c.how), hover: c.hover,
-      }, c.extra));
+      }, c.extra, rules.once(els) ? { once: true } : null));
     }
     const frames = kept.length < CONFIG.maxActions ? frameAgents() : [];
     for (let i = 0; i < frames.length; i++) {
@@ -1674,6 +1758,11 @@
       const at = (loc) => (loc ? locator(el) + ' |> ' + loc : loc);
       let found = [];
       try { found = frames[i][1].candidates(); } catch (e) { found = []; }
+      try { ruledOut += frames[i][1].ruledOut(); } catch (e) { /* a frame going away */ }
+      if (rules.dont([el])) {  // a frame a dont_click rule selects: nothing in it is fired
+        ruledOut += found.length;
+        continue;
+      }
       for (let j = 0; j < found.length; j++) {
         const c = found[j];
         if (c.locator === 'window') continue;  // a frame's own scrolling
@@ -1814,6 +1903,7 @@
     return assign({
       url: location.href, title: document.title, html,
       form: formState(all), candidates: light ? [] : candidates(), covered: light ? [] : covered,
+      ruledOut: light ? 0 : ruledOut,
       volatile: valuesOf(volatile),
       dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked),
       storage: storageUsed(), status: httpStatus(), session: sessionAlive(),
@@ -2197,6 +2287,7 @@
     frame: {
       html: () => documentHTML(fields()),
       candidates: () => candidates(),
+      ruledOut: () => ruledOut,
       busy: () => ({ pending: pendingNet + pendingTimers, quietFor: now() - lastActivity }),
     },
   };

@@ -13,9 +13,9 @@ import urllib3
 from selenium.common.exceptions import TimeoutException, WebDriverException
 
 from .. import answers
-from ..config import Config
+from ..config import Config, Rule, Rules
 from ..errors import BrowserCrashed, NavigationError, PageTimeout
-from ..scope import Scope
+from ..scope import Scope, js_pattern
 from . import login
 from .chromium import Chromium, crashed, reason
 
@@ -43,6 +43,25 @@ BRIDGE = """((channel, id, method, arg) => new Promise((resolve) => {
 NO_CONTEXT = "no such execution context"  # the document went away during a call
 
 
+def _rules(rules: Rules) -> dict[str, list[dict[str, Any]]]:
+    """The crawl rules as the page agent reads them, patterns as JavaScript's."""
+
+    def rule(r: Rule) -> dict[str, Any]:
+        def pattern(text: str | None) -> list[str] | None:
+            return None if text is None else js_pattern(text)
+
+        return {
+            "css": r.css, "xpath": r.xpath, "text": r.text, "textRegex": pattern(r.text_regex),
+            "attribute": r.attribute, "url": pattern(r.url),
+        }
+
+    return {
+        "click": [rule(r) for r in rules.click],
+        "dontClick": [rule(r) for r in rules.dont_click],
+        "clickOnce": [rule(r) for r in rules.click_once],
+    }
+
+
 class Agent:
     """The page agent of one browser: the script injected into every document, and one
     request and one answer per call."""
@@ -65,6 +84,7 @@ class Agent:
             "inputs": {name: list(values) for name, values in config.inputs.values.items()},
             "defaultText": config.inputs.default_text,
             "maxOptions": config.inputs.max_options,
+            "rules": _rules(config.rules),
             "channel": self.channel,
             "session": login.session_check(config.login),
         }

@@ -145,7 +145,7 @@ class Explorer:
         self.hooks = Hooks(plugins, view, self._plugin_failed)
         self.store = open_store(self.out.path)
         danger = Danger(config.dangerous, config.dangerous_policy)
-        self.scheduler = Scheduler(config, scope, memory, self.harvest)
+        self.scheduler = Scheduler(config, scope, memory, self.harvest, self.stats)
         self.recorder = Recorder(
             config=config, memory=memory, scheduler=self.scheduler,
             model=get_model(config.model), stats=self.stats, out=self.out, store=self.store,

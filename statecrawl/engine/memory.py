@@ -27,7 +27,7 @@ from .popups import Popups
 # :class:`.resume.Saver`), by name.
 TRACKED = (
     "loads", "links", "merged", "per_url", "link_failures", "departures", "coverage", "arrivals",
-    "documents", "masks",
+    "documents", "masks", "once",
 )
 
 
@@ -49,8 +49,10 @@ class Memory:
     (states per URL), ``link_failures`` and ``departures`` (link URL -> where it left the
     scope), ``coverage`` (function id -> its JavaScript coverage record, see
     :mod:`.coverage`), ``arrivals`` (state id -> the data of the action that first led to
-    it, see :meth:`arrival`), ``documents`` (link URL -> the files its load saved) and ``masks``
-    (volatile name -> its evidence, see :class:`.volatility.Volatility`).
+    it, see :meth:`arrival`), ``documents`` (link URL -> the files its load saved), ``masks``
+    (volatile name -> its evidence, see :class:`.volatility.Volatility`) and ``once`` (the
+    element of a ``click_once`` action -> the one state it is fired in, see
+    :meth:`.scheduler.Scheduler.queue`).
     """
 
     def __init__(self, inference: Inference) -> None:
@@ -79,6 +81,7 @@ class Memory:
         self.arrivals: TrackedDict[str, dict[str, Any]] = TrackedDict()
         self.documents: TrackedDict[str, list[dict[str, Any]]] = TrackedDict()
         self.masks: TrackedDict[str, dict[str, Any]] = TrackedDict()
+        self.once: TrackedDict[str, str] = TrackedDict()
         # told of every change of ids (old -> new), for what holds ids outside the memory
         self.followers: list[Callable[[Mapping[str, str]], None]] = []
 
@@ -154,7 +157,7 @@ class Memory:
         arrived = {old: self.arrivals.pop(old) for old in sorted(names.keys() & self.arrivals)}
         for old, data in arrived.items():
             self.arrivals.setdefault(names[old], data)  # (a merge keeps the keeper's)
-        for table in (self.loads, self.links):
-            for url, sid in table.items():
+        for table in (self.loads, self.links, self.once):
+            for name, sid in table.items():
                 if sid is not None and sid in names:
-                    table[url] = names[sid]
+                    table[name] = names[sid]

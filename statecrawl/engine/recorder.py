@@ -148,6 +148,7 @@ class Recorder:
             self.scheduler.close(site)
         self.store.add_snapshot(state.id, snapshot.meta())
         self.stats.states = len(self.memory.states)
+        self.stats.ruled_out += snapshot.ruled_out
         self.stats.max_depth = max(self.stats.max_depth, depth)
         log.debug("state %s at depth %d: %s", state.id, depth, snapshot.url)
         self._write_state(state, snapshot, carried)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..browser.download import names_document
 from ..scope import Scope, origin
+from ..state import digest
 from ..strategies import FairSites, Work, get_strategy
 from .planning import near
 from .politeness import Politeness, host_of
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..harvest.queries import Harvest
     from ..state import Action, State
+    from ..stats import Stats
     from .memory import Memory
     from .recrawl import Recrawl
 
@@ -29,15 +31,17 @@ log = logging.getLogger(__name__)
 class Scheduler:
     """The crawl's frontier and the order it is served in. ``memory`` tells where work
     stands; an incremental crawl's ``recrawl`` (set once it exists) decides which of a new
-    state's actions are due; ``harvest`` asks its queries once nothing else is left."""
+    state's actions are due; ``harvest`` asks its queries once nothing else is left;
+    ``stats`` counts the ``click_once`` actions left out."""
 
     def __init__(
-        self, config: Config, scope: Scope, memory: Memory, harvest: Harvest | None
+        self, config: Config, scope: Scope, memory: Memory, harvest: Harvest | None, stats: Stats
     ) -> None:
         self.config = config
         self.scope = scope
         self.memory = memory
         self.harvest = harvest
+        self.stats = stats
         self.recrawl: Recrawl | None = None
         self.seeds: deque[str] = deque(config.start_urls)  # start URLs to load
         self.seed_attempts: Counter[str] = Counter()
@@ -151,7 +155,18 @@ class Scheduler:
     def queue(self, state_id: str, action: Action, depth: int) -> None:
         """Put one pair in the frontier, telling the strategy whether its action is known to
         take the browser to another page (a link, or an action that led to another URL), and
-        whether it is likely to undo the action that led to its state."""
+        whether it is likely to undo the action that led to its state.
+
+        A ``click_once`` action is the work of the first state it is queued for only: in any
+        other it is left out, and counted as done there. This is a rule the user gave, not a
+        shortcut: the exhaustive crawl keeps it too."""
+        if action.once:
+            element = digest(action.locator, action.event, action.action)
+            first = self.memory.resolve(self.memory.once.setdefault(element, state_id))
+            if first != state_id:
+                self.memory.fired.add((state_id, action.key))
+                self.stats.once_skipped += 1
+                return
         score = self.memory.states[state_id].score
         arrival = self.memory.arrival(state_id)
         returns = arrival is not None and action.undoes(arrival)
