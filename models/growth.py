@@ -25,7 +25,6 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import lxml.html
 import xxhash
 from lxml import etree
 
@@ -93,7 +92,9 @@ class _Comparison:
             stack.extend((ka, kb, path) for ka, kb in pairs)
         if not self.inserted:
             return None
-        first = lxml.html.tostring(self.inserted[0][0], encoding="unicode", with_tail=False)
+        first = etree.tostring(
+            self.inserted[0][0], encoding="unicode", method="html", with_tail=False
+        )
         first = " ".join(first.split())
         excerpt = first if len(first) <= EXCERPT else first[: EXCERPT - 1] + "\u2026"
         return Repetition(excerpt, min(copies for _, copies in self.inserted))
@@ -109,15 +110,16 @@ class _Comparison:
             return None
         pairs: list[tuple[etree._Element, etree._Element]] = []
         if len(kids_a) == len(kids_b):
-            for (ka, tail_a), (kb, tail_b) in zip(kids_a, kids_b, strict=True):
-                if ka.tag != kb.tag or _masked(tail_a) != _masked(tail_b):
+            for (kid_a, text_a), (kid_b, text_b) in zip(kids_a, kids_b, strict=True):
+                if kid_a.tag != kid_b.tag or _masked(text_a) != _masked(text_b):
                     return None
-                pairs.append((ka, kb))
+                pairs.append((kid_a, kid_b))
             return pairs
         siblings: dict[object, Counter[str]] = {}  # per tag, the source's children's fragments
         i = 0
         for kb, tail_b in kids_b:
-            ka, tail_a = kids_a[i] if i < len(kids_a) else (None, "")
+            ka: etree._Element | None = kids_a[i][0] if i < len(kids_a) else None
+            tail_a = kids_a[i][1] if i < len(kids_a) else ""
             if ka is not None and _raw(ka) == _raw(kb) and tail_a == tail_b:
                 i += 1
                 continue
