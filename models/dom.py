@@ -269,9 +269,16 @@ def tokens(html: str, volatile: frozenset[str] = frozenset()) -> Iterator[str]:
 def _walk(html: str, volatile: frozenset[str]) -> Iterator[tuple[bool, str]]:
     """``tokens`` with each token marked ``True`` when it is text (or masked text)."""
     root = parse(html)
-    if root is None:
-        return
-    stack: list[tuple[etree._Element, str] | tuple[bool, str]] = [(root, "")]
+    if root is not None:
+        yield from subtree(root, "", volatile)
+
+
+def subtree(
+    top: etree._Element, parent_path: str, volatile: frozenset[str]
+) -> Iterator[tuple[bool, str]]:
+    """The tokens of ``_walk`` for the element ``top`` and what it holds (its tail left
+    out), ``parent_path`` the path of its parent (``""`` for the root)."""
+    stack: list[tuple[etree._Element, str] | tuple[bool, str]] = [(top, parent_path)]
     while stack:
         item = stack.pop()
         if isinstance(item[0], bool):
@@ -279,8 +286,7 @@ def _walk(html: str, volatile: frozenset[str]) -> Iterator[tuple[bool, str]]:
             continue
         el, parent_path = item
         path = _path(el, parent_path)
-        attrs = sorted(_keyed(n, v, path, volatile) for n, v in _attributes(el).items())
-        yield False, f"<{_tag(el)} {attrs!r}>"
+        yield False, opening(el, path, volatile)
         if f"{path}|content" in volatile:
             yield True, MASK
             yield False, "</>"
@@ -352,6 +358,13 @@ def _text_length(el: etree._Element) -> int:
         length += len(text) + sum(len(tail) for _, tail in kids)
         stack.extend(child for child, _ in kids)
     return length
+
+
+def opening(el: etree._Element, path: str, volatile: frozenset[str]) -> str:
+    """The token that opens element ``el`` at ``path``: its tag and attributes, volatile
+    ones masked."""
+    attrs = sorted(_keyed(n, v, path, volatile) for n, v in _attributes(el).items())
+    return f"<{_tag(el)} {attrs!r}>"
 
 
 def _hash(parts: Iterator[str]) -> str:

@@ -112,6 +112,9 @@ class Limits:
     states, it may be recorded without being fired in others, on the evidence that
     :class:`statecrawl.engine.policy.Inference` asks for (a search box in a page header); ``None``
     fires every script action in every state.
+    ``repetitions``: an action that adds one more copy of a fragment its state holds this many
+    times already (see :mod:`statecrawl.models.growth`) is recorded as a self-loop noting the
+    fragment, and the state it led to is not created; ``None`` follows growth to the limits.
     Counts go up to ``MAX_COUNT``; ``max_time`` (seconds) up to a year.
     """
 
@@ -121,6 +124,7 @@ class Limits:
     max_actions_per_state: int = 200
     max_states_per_url: int | None = None
     same_effect_after: int | None = 3
+    repetitions: int | None = 3
 
     def __post_init__(self) -> None:
         _normalise(self, "limits.")
@@ -130,6 +134,7 @@ class Limits:
         _check_range("limits.max_actions_per_state", self.max_actions_per_state, 1, MAX_COUNT)
         _check_range("limits.max_states_per_url", self.max_states_per_url, 1, MAX_COUNT)
         _check_range("limits.same_effect_after", self.same_effect_after, 1, MAX_COUNT)
+        _check_range("limits.repetitions", self.repetitions, 1, MAX_COUNT)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -20,6 +20,7 @@ class Stats:
     verified: int = 0
     retracted: int = 0
     capped: int = 0
+    repetitions: int = 0  # actions recorded as repeating what their state holds (a self-loop)
     restarts: int = 0
     relogins: int = 0
     plugin_failures: int = 0

@@ -199,6 +199,7 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("[limits]\nmax_actions_per_state = 0", ["limits.max_actions_per_state"]),
     ("[limits]\nmax_states_per_url = 0", ["limits.max_states_per_url"]),
     ("[limits]\nsame_effect_after = 0", ["limits.same_effect_after"]),
+    ("[limits]\nrepetitions = 0", ["limits.repetitions"]),
     ("[limits]\nmax_dept = 2", ["limits", "unknown setting", "max_dept"]),
     ("limits = 3", ["limits", "expected a table"]),
     # timing

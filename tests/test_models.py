@@ -8,6 +8,7 @@ import re
 import pytest
 
 import statecrawl.models.dom as dom
+import statecrawl.models.growth as growth
 from statecrawl.errors import ConfigError
 from statecrawl.models import (
     DomModel,
@@ -20,6 +21,7 @@ from statecrawl.models import (
     volatile_between,
 )
 from statecrawl.models.dom import text_shares, tokens
+from statecrawl.models.growth import Repetition, repetition
 from statecrawl.state import Snapshot
 
 NOTHING: frozenset[str] = frozenset()
@@ -478,6 +480,85 @@ def test_generated_id_anchors_no_path_but_a_real_id_does() -> None:
 
 def test_module_doctests_pass() -> None:
     result = doctest.testmod(dom)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+# ---- growth that repeats --------------------------------------------------------------------
+
+
+def lines(*texts: str, tag: str = "p") -> str:
+    return page('<h1>Log</h1><div id="log">' + "".join(f"<{tag}>{t}</{tag}>" for t in texts)
+                + "</div><footer>end</footer>")  # fmt: skip
+
+
+def test_one_more_copy_is_a_repetition_counted_by_the_copies_held() -> None:
+    for held in (1, 2, 5):
+        found = repetition(lines(*["More"] * held), lines(*["More"] * (held + 1)))
+        assert found == Repetition("<p>More</p>", held)
+
+
+def test_copies_inserted_first_or_between_are_repetitions_too() -> None:
+    before = page("<ul><li>a</li><li>b</li></ul>")
+    assert repetition(before, page("<ul><li>a</li><li>a</li><li>b</li></ul>")) is not None
+    assert repetition(before, page("<ul><li>b</li><li>a</li><li>b</li></ul>")) is not None
+
+
+def test_counters_in_attributes_and_generated_text_make_no_other_fragment() -> None:
+    def buttons(count: int) -> str:
+        return page("".join(f'<button id="b{n}" data-n="{n}">Add</button>' for n in range(count)))
+
+    assert repetition(buttons(1), buttons(3)) == Repetition(
+        '<button id="b1" data-n="1">Add</button>', 1
+    )
+    assert repetition(buttons(3), buttons(5)) is not None
+    stamped = repetition(lines(f"Saved {UUID_A} at 10:01"),
+                         lines(f"Saved {UUID_A} at 10:01", f"Saved {UUID_B} at 10:02"))  # fmt: skip
+    assert stamped is not None and stamped.copies == 1
+
+
+def test_growth_by_other_words_or_counted_text_is_no_repetition() -> None:
+    assert repetition(lines("Buy milk"), lines("Buy milk", "Walk the dog")) is None
+    assert repetition(lines("Item 1"), lines("Item 1", "Item 2")) is None
+    assert repetition(lines("x", tag="h1"), lines("x", tag="h1") + "<h2>x</h2>") is None
+
+
+def test_anything_else_changed_is_no_repetition() -> None:
+    one, two = lines("More"), lines("More", "More")
+    assert repetition(one, two.replace("end", "the end")) is None  # a change besides
+    assert repetition(two, one) is None  # a removal
+    assert repetition(one, one) is None  # nothing inserted
+    assert repetition(lines(), one) is None  # the first one: no copy of anything held
+    assert repetition(one, two.replace("<h1>Log</h1>", "")) is None
+    assert repetition("", two) is None
+
+
+def test_copies_in_two_places_count_by_the_fewest_held() -> None:
+    before = page("<ul><li>a</li></ul><ol><li>b</li><li>b</li></ol>")
+    after = page("<ul><li>a</li><li>a</li></ul><ol><li>b</li><li>b</li><li>b</li></ol>")
+    found = repetition(before, after)
+    assert found is not None and found.copies == 1
+
+
+def test_volatile_parts_may_differ_and_long_fragments_are_cut() -> None:
+    clock = '<p id="clock">{}</p>'
+    text = "word " * 40
+    before = page(clock.format("ten past") + f'<div id="log"><p>{text}</p></div>')
+    after = page(clock.format("eleven past") + f'<div id="log"><p>{text}</p><p>{text}</p></div>')
+    assert repetition(before, after) is None
+    found = repetition(before, after, frozenset({"#clock|content"}))
+    assert found is not None and len(found.fragment) == growth.EXCERPT
+    assert found.fragment.endswith("\u2026")
+
+
+def test_a_deep_dom_takes_no_recursion() -> None:
+    deep = "<div>" * 1500 + "{}" + "</div>" * 1500  # (deeper than Python's stack)
+    found = repetition(page(deep.format("<p>x</p>")), page(deep.format("<p>x</p><p>x</p>")))
+    assert found == Repetition("<p>x</p>", 1)
+
+
+def test_growth_doctests_pass() -> None:
+    result = doctest.testmod(growth)
     assert result.attempted > 0
     assert result.failed == 0
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from .. import coverage
 from ..errors import BrowserCrashed, NavigationError
 from ..models import volatile_between
+from ..models.growth import Repetition, repetition
 from ..outage import Outages, unreached
 from ..redaction import strip_userinfo
 from ..scope import origin
@@ -305,10 +306,17 @@ class OutcomeReader:
                 self.scheduler.requeue(Work(state.id, choice, state.depth, False, state.score))
         self.volatility.watched(snapshot)
         source = self.memory.states[self.memory.resolve(work.state)]
-        depth = source.depth + self.scheduler.cost(source.id, action)
-        target = self.recorder.observe(
-            snapshot, slot.browser, depth, outcome.exchanges, source.id, action
-        )
+        repeated = self._repetition(source, snapshot)
+        if repeated is not None:
+            if outcome.exchanges:  # fetched by no state of the crawl
+                self.hooks.defer("on_exchanges", None, outcome.exchanges)
+            self.recorder.repeated(source.id, action, repeated.fragment)
+            target = None
+        else:
+            depth = source.depth + self.scheduler.cost(source.id, action)
+            target = self.recorder.observe(
+                snapshot, slot.browser, depth, outcome.exchanges, source.id, action
+            )
         came_from = position.came_from
         came_from = self.memory.resolve(came_from) if came_from is not None else None
         if target is not None:
@@ -319,10 +327,24 @@ class OutcomeReader:
         self.recorder.documents(source.id, action, snapshot.downloads)
         for url in snapshot.popups:
             self._popup(source, action, url)
-        if self.danger(action):
-            # A logout may have ended the session: only a reset can be trusted next.
+        if self.danger(action) or repeated is not None:
+            # A logout may have ended the session: only a reset can be trusted next (and a
+            # repetition left the browser in a state the crawl does not keep).
             return Position()
         return Position(target, source.id)
+
+    def _repetition(self, source: State, snapshot: Snapshot) -> Repetition | None:
+        """The repetition (:mod:`statecrawl.models.growth`) that took ``source`` to
+        ``snapshot``, when the fragment it adds was there ``limits.repetitions`` times
+        already; a DOM with no more elements than the source's is never one."""
+        after = self.config.limits.repetitions
+        if after is None:
+            return None
+        html = self.volatility.full(source).html
+        if snapshot.html.count("<") <= html.count("<"):
+            return None
+        found = repetition(html, snapshot.html, self.memory.volatile)
+        return found if found is not None and found.copies >= after else None
 
     def _went(
         self, position: Position, way: Plan, outcome: Outcome

@@ -243,9 +243,11 @@ class Recorder:
         inferred: bool = False,
         came_from: str | None = None,
         requests: Requests = (),
+        repeats: str | None = None,
     ) -> None:
         """Record the transition ``source -> target`` by ``action`` (``inferred``: not fired;
-        ``came_from``: the state before ``source``; ``requests``: what it asked for)."""
+        ``came_from``: the state before ``source``; ``requests``: what it asked for;
+        ``repeats``: the fragment a repetition adds once more, see :meth:`repeated`)."""
         self.memory.edge_actions[(source, action.key)] = action
         if not inferred:
             states = self.memory.states
@@ -266,6 +268,8 @@ class Recorder:
             attrs["hover"] = action.hover
         if inferred:
             attrs["inferred"] = True
+        if repeats is not None:
+            attrs["repeats"] = repeats
         if snapshot is not None:
             attrs["settle_ms"] = snapshot.settle_ms
             if snapshot.timed_out:
@@ -283,6 +287,15 @@ class Recorder:
         if not inferred:
             self.stats.transitions += 1
         self.hooks.defer("on_transition", source, action, target, snapshot)
+
+    def repeated(self, source: str, action: Action, fragment: str) -> None:
+        """``action`` in ``source`` adds one more copy of a ``fragment`` the state holds
+        ``limits.repetitions`` times already (:mod:`statecrawl.models.growth`): recorded once,
+        as a self-loop noting it; the state it led to is not created."""
+        log.info("state %s: %s adds %s once more: a repetition, not followed",
+                 source, action.name, fragment)  # fmt: skip
+        self.stats.repetitions += 1
+        self.connect(source, action, source, None, repeats=fragment)
 
     def documents(
         self, source: str, action: Action, documents: list[dict[str, Any]], inferred: bool = False
