@@ -23,7 +23,7 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{host}:{port}"
 
 
-def _js_pattern(pattern: str) -> list[str]:
+def js_pattern(pattern: str) -> list[str]:
     """``[source, flags]`` for JavaScript's RegExp: leading inline flags become flags."""
     match = _INLINE_FLAGS.match(pattern)
     if not match:
@@ -87,9 +87,9 @@ class Scope:
         # An include pattern holds for the agent only at a start origin, as it does here.
         origins = "|".join(re.escape(o) for o in sorted(self.origins))
         guard = f"^(?=(?:{origins})(?:[/?#]|$))[\\s\\S]*?"
-        include = (_js_pattern(p.pattern) for p in self.include)
+        include = (js_pattern(p.pattern) for p in self.include)
         return {
             "origins": sorted(self.origins),
             "include": [[f"{guard}(?:{source})", flags] for source, flags in include],
-            "exclude": [_js_pattern(p.pattern) for p in self.exclude],
+            "exclude": [js_pattern(p.pattern) for p in self.exclude],
         }

@@ -27,6 +27,7 @@ class Stats:
     queries: int = 0  # harvesting queries issued (inputs.harvest)
     records: int = 0  # records seen, when harvesting or following pages to the end
     documents: int = 0  # downloads saved as documents (archived, skipped or failed)
+    waits_timed_out: int = 0  # timing.waits given up on in the states recorded
     frontier: int = 0
     max_depth: int = 0
     elapsed: float = 0.0
