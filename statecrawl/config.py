@@ -310,7 +310,7 @@ class FieldValues:
     def for_agent(self) -> dict[str, Any]:
         """This entry as the page agent reads it (no values: random ones of its kind)."""
         return {
-            "css": self.css, "name": None if self.name is None else self.name.lower(),
+            "css": self.css, "name": self.name,
             "values": list(self.values), "kind": None if self.values else self.kind or "auto",
             "count": self.count,
         }
