@@ -222,8 +222,9 @@ class Timing:
 
     A timer (``setTimeout``) of at most ``timer_ms`` is pending work a few generations deep
     (a timer a timer set); one of at most ``long_timer_ms`` only when set by the page or the
-    action itself, not by another timer, so a widget shown a second after an action is seen
-    and a polling loop holds a settle once at most. ``waits``: the :class:`Wait` conditions.
+    action itself (not by a timer or an interval), until one such has run since the action:
+    a widget shown a second after an action is seen, and a polling loop holds a settle for
+    one turn at most. ``waits``: the :class:`Wait` conditions.
     """
 
     quiet_ms: int = 15

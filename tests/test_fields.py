@@ -22,6 +22,7 @@ LOOSE = """<!doctype html><title>loose</title>
   <div class="panel">
     <label>Name <input name="name"></label>
     <input id="city">
+    <input class="zip">
     <input id="mail" type="email">
     <input id="age" type="number" min="18" max="99">
     <a href="#" onclick="send(); return false;">Send</a>
@@ -32,7 +33,7 @@ LOOSE = """<!doctype html><title>loose</title>
 function send() {
   var v = function (css) { return document.querySelector(css).value; };
   document.getElementById('out').textContent =
-    'sent ' + [v('[name=name]'), v('#city'), v('#mail'), v('#age')].join(' / ');
+    'sent ' + [v('[name=name]'), v('#city'), v('.zip'), v('#mail'), v('#age')].join(' / ');
 }
 </script>"""
 
@@ -71,7 +72,8 @@ setTimeout(function () {
 FIELDS: dict[str, Any] = {
     "values": {"name": ["Ada", "Bob"]},
     "fields": [
-        {"css": "#city", "values": ["Oslo"]},
+        {"name": "City", "values": ["Oslo"]},
+        {"css": ".zip", "values": ["0150"]},
         {"css": "#mail", "kind": "email"},
         {"css": "#age", "kind": "auto", "count": 2},
     ],
@@ -119,14 +121,14 @@ def test_loose_fields_filled_before_the_link_that_reads_them(loose: list[statecr
     link's onclick runs; one field varied at a time, as for a form's fields."""
     result = loose[0]
     found = sent(result)
-    # name: 2 values; age: 2 random values; city and mail: one each -> 3 combinations
+    # name: 2 values; age: 2 random values; the others one each -> 3 combinations
     assert len(found) == 3, found
     assert {f[0] for f in found} == {"Ada", "Bob"}
-    assert {f[1] for f in found} == {"Oslo"}
-    for _, _, mail, age in found:
+    assert {(f[1], f[2]) for f in found} == {("Oslo", "0150")}
+    for *_, mail, age in found:
         assert re.fullmatch(r"[a-z]+@example\.com", mail), mail
         assert age.isdigit() and 18 <= int(age) <= 99, age
-    assert len({f[3] for f in found}) == 2  # the two random ages
+    assert len({f[4] for f in found}) == 2  # the two random ages
 
 
 def test_loose_values_in_the_edges_action(loose: list[statecrawl.Crawl]) -> None:
@@ -136,6 +138,7 @@ def test_loose_values_in_the_edges_action(loose: list[statecrawl.Crawl]) -> None
     for action in actions:
         assert action["kind"] == "submit"
         assert "name=" in action["action"] and "city=Oslo" in action["action"]
+        assert "=0150" in action["action"]  # a field with no name or id: by its locator
         assert re.search(r"mail=[a-z]+%40example\.com", action["action"])
 
 
