@@ -47,6 +47,24 @@ def _input_pair(text: str) -> tuple[str, str]:
     return name.strip(), value
 
 
+def _field_pair(text: str) -> tuple[str, str]:
+    """``SELECTOR=VALUE``, split at the first ``=`` outside brackets and quotes (a selector
+    such as ``input[name=q]`` holds some)."""
+    depth, quote = 0, ""
+    for at, char in enumerate(text):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char in "[(":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif char == "=" and depth == 0 and text[:at].strip():
+            return text[:at].strip(), text[at + 1:]
+    raise argparse.ArgumentTypeError(f"expected SELECTOR=VALUE, got {text!r}")
+
+
 def _fraction(text: str) -> float:
     try:
         value = float(text)
@@ -83,6 +101,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     inputs: dict[str, list[str]] = {}
     for name, value in args.input or ():
         inputs.setdefault(name, []).append(value)
+    fields: dict[str, list[str]] = {}
+    for css, value in args.field or ():
+        fields.setdefault(css, []).append(value)
     width, height = args.viewport or (None, None)
     return {
         "out": args.out,
@@ -93,7 +114,10 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "rules": {
             "click": args.click, "dont_click": args.dont_click, "click_once": args.click_once,
         },
-        "inputs": {"values": inputs or None, "harvest": args.harvest, "max_pages": args.max_pages},
+        "inputs": {
+            "values": inputs or None, "harvest": args.harvest, "max_pages": args.max_pages,
+            "fields": [{"css": css, "values": vs} for css, vs in fields.items()] or None,
+        },
         "browser": {
             "count": args.browsers, "window_width": width, "window_height": height,
             "coverage": args.coverage,
@@ -332,6 +356,9 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
                    help=f"fire only what the --click SELECTORs select {kinds}")
     p.add_argument("--click-once", action="append", metavar="SELECTOR",
                    help=f"fire what SELECTOR selects in the first state it is in only {kinds}")
+    p.add_argument("--field", action="append", type=_field_pair, metavar="SELECTOR=VALUE",
+                   help="a value to type into the fields a CSS selector finds, in a form or "
+                        "not (repeatable)")
     p.add_argument("--harvest", type=int, nargs="?", const=HARVEST_QUERIES, metavar="N",
                    help="after the --input values, N queries of the crawl's own choosing for "
                         f"each search form ({HARVEST_QUERIES})")

@@ -30,6 +30,7 @@ class Stats:
     documents: int = 0  # downloads saved as documents (archived, skipped or failed)
     ruled_out: int = 0  # actions the click and dont_click rules left out, summed over states
     once_skipped: int = 0  # click_once actions left unfired in states after their first
+    waits_timed_out: int = 0  # timing.waits given up on in the states recorded
     frontier: int = 0
     max_depth: int = 0
     elapsed: float = 0.0
