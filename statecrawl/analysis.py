@@ -29,6 +29,7 @@ from .config import argument, checked
 from .directory.crawl import Crawl, find_state, loaded, recorded_config
 from .directory.figures import (
     GraphLike,
+    counts,
     dead_ends,
     depth_profile,
     graph_of,
@@ -42,7 +43,7 @@ from .directory.paths import (
     edge_records,
     is_state,
     label,
-    masked,
+    searched_text,
     shortest_paths,
     state_nodes,
 )
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "action_frequency",
+    "counts",
     "coverage",
     "dead_ends",
     "depth_profile",
@@ -73,6 +75,7 @@ __all__ = [
     "strongly_connected_components",
     "summary",
     "to_frames",
+    "visible_text",
 ]
 
 def _optional(module: str) -> ModuleType:
@@ -291,8 +294,10 @@ def states_per_url(crawl: GraphLike) -> dict[str, int]:
 
 @checked
 def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = False) -> list[str]:
-    """The states whose visible text (see :func:`visible_text`) contains ``text``; the parts
-    the crawl masked as volatile (a clock) are left out, as they tell no state apart.
+    """The states whose visible text contains ``text``; the parts the crawl masked as
+    volatile (a clock) are left out, as they tell no state apart. The report's search looks
+    in the same text (:func:`statecrawl.directory.paths.searched_text`), by words: a word
+    found there is found here.
 
     Parameters
     ----------
@@ -323,11 +328,10 @@ def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = Fa
         pattern = re.compile(text if regex else re.escape(text), 0 if case else re.IGNORECASE)
     except re.error as exc:
         raise ConfigError(f"text: invalid regular expression {text!r}: {exc}") from None
-    volatile = masked(crawl.graph)
     return [
         s["id"]
         for s in crawl.states()
-        if pattern.search(visible_text(crawl.html(s["id"]), volatile=volatile))
+        if pattern.search(searched_text(crawl.graph, crawl.html(s["id"])))
     ]
 
 
@@ -515,8 +519,8 @@ def layers(crawl: GraphLike) -> dict[str, tuple[float, float]]:
 def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None) -> Axes:
     """Draw the state graph layered by depth (matplotlib: the ``analysis`` extra).
 
-    Start states are green, unreachable ones red, states with failures orange, out-of-scope
-    targets grey.
+    Start states are green, unreachable ones red, states with failures orange, documents and
+    out-of-scope pages grey; the title gives their :func:`counts`.
 
     Parameters
     ----------
@@ -569,5 +573,8 @@ def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None
         nx.draw_networkx_labels(simple, pos, labels=names, ax=ax, font_size=7)
     ax.set_xlabel("depth (actions from a start page)")
     ax.tick_params(left=False, labelleft=False, bottom=True, labelbottom=True)
-    ax.set_title(f"{len(state_nodes(graph))} states, {graph.number_of_edges()} transitions")
+    found = counts(graph)
+    others = [f"{n} {what}" for n, what in ((found.documents, "documents"),
+                                            (found.out_of_scope, "out of scope")) if n]
+    ax.set_title(", ".join([f"{found.states} states, {found.transitions} transitions", *others]))
     return ax
