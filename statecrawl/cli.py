@@ -223,12 +223,13 @@ class Progress:
 
 
 def summary_line(result: Crawl) -> str:
-    """What a crawl found (its :func:`.counts`, as every surface prints them) and how it ran."""
+    """What a crawl found (its :func:`.counts`, as every surface prints them) and how its last
+    run went (actions fired, resets, failures, time, why it stopped)."""
     s = result.stats
     return (
-        f"{counts(result).describe()}; {s.get('resets', 0)} resets, {s.get('failures', 0)} "
-        f"failures; {s.get('elapsed', 0.0):.1f}s ({s.get('rate', 0.0):.1f} transitions/s), "
-        f"stopped: {s.get('stop_reason')}"
+        f"{counts(result).describe()}; {s.get('fired', 0)} actions fired, {s.get('resets', 0)} "
+        f"resets, {s.get('failures', 0)} failures in {s.get('elapsed', 0.0):.1f}s "
+        f"({s.get('rate', 0.0):.1f} actions/s), stopped: {s.get('stop_reason')}"
     )
 
 
