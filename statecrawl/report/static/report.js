@@ -106,6 +106,8 @@
     G.flags = data.flags;
     G.n = data.ids.length;
     G.depth = Int32Array.from(data.depth);
+    // the depths of states: a layer of documents and pages out of scope alone is no depth
+    G.stateDepths = new Set(data.depth.filter((_, n) => !(data.flags[n] & (EXTERNAL | DOCUMENT))));
     G.found = data.found;
     G.parent = Int32Array.from(data.parent);
     G.edges = Int32Array.from(data.edges);
@@ -375,7 +377,7 @@
     ctx.fillStyle = '#5c6475';
     for (const depth of G.layers.keys()) {
       const y = depth * G.gy * s + view.oy;
-      if (y > 0 && y < view.h) ctx.fillText('depth ' + depth, 8, y - 6);
+      if (y > 0 && y < view.h && G.stateDepths.has(depth)) ctx.fillText('depth ' + depth, 8, y - 6);
     }
   }
   function nodeAt(px, py) {  // the unit under a point of the canvas, or -1
