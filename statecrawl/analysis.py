@@ -29,6 +29,7 @@ from .config import argument, checked
 from .directory.crawl import Crawl, find_state, loaded, recorded_config
 from .directory.figures import (
     GraphLike,
+    counts,
     dead_ends,
     depth_profile,
     graph_of,
@@ -42,7 +43,7 @@ from .directory.paths import (
     edge_records,
     is_state,
     label,
-    masked,
+    searched_text,
     shortest_paths,
     state_nodes,
 )
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "action_frequency",
+    "counts",
     "coverage",
     "dead_ends",
     "depth_profile",
@@ -73,6 +75,7 @@ __all__ = [
     "strongly_connected_components",
     "summary",
     "to_frames",
+    "visible_text",
 ]
 
 def _optional(module: str) -> ModuleType:
@@ -291,8 +294,10 @@ def states_per_url(crawl: GraphLike) -> dict[str, int]:
 
 @checked
 def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = False) -> list[str]:
-    """The states whose visible text (see :func:`visible_text`) contains ``text``; the parts
-    the crawl masked as volatile (a clock) are left out, as they tell no state apart.
+    """The states whose visible text contains ``text``; the parts the crawl masked as
+    volatile (a clock) are left out, as they tell no state apart. The report's search looks
+    in the same text (:func:`statecrawl.directory.paths.searched_text`), by words: a word
+    found there is found here.
 
     Parameters
     ----------
@@ -323,11 +328,10 @@ def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = Fa
         pattern = re.compile(text if regex else re.escape(text), 0 if case else re.IGNORECASE)
     except re.error as exc:
         raise ConfigError(f"text: invalid regular expression {text!r}: {exc}") from None
-    volatile = masked(crawl.graph)
     return [
         s["id"]
         for s in crawl.states()
-        if pattern.search(visible_text(crawl.html(s["id"]), volatile=volatile))
+        if pattern.search(searched_text(crawl.graph, crawl.html(s["id"])))
     ]
 
 
@@ -518,8 +522,9 @@ def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None
     Each depth is a column, its states spread over the same height; an edge to the next
     depth is a line, any other (back to an earlier depth, within one, or further on) a short
     arc in a lighter grey; a state's transitions to itself are left out. Start states are
-    green, unreachable ones red, states with failures orange, out-of-scope targets and
-    documents grey (drawn when there are at most ``FEW_OTHERS`` of them).
+    green, unreachable ones red, states with failures orange, documents and out-of-scope
+    pages grey (drawn when there are at most ``FEW_OTHERS`` of them); the title gives the
+    crawl's :func:`counts`.
 
     Parameters
     ----------
@@ -600,7 +605,10 @@ def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None
             1, -0.08, f"{len(others)} documents and out-of-scope pages not drawn",
             transform=ax.transAxes, ha="right", fontsize=7, color="#777777",
         )
-    ax.set_title(f"{len(state_nodes(graph))} states, {graph.number_of_edges()} transitions")
+    found = counts(graph)
+    extra = [f"{n} {what}" for n, what in ((found.documents, "documents"),
+                                           (found.out_of_scope, "out of scope")) if n]
+    ax.set_title(", ".join([f"{found.states} states, {found.transitions} transitions", *extra]))
     return ax
 
 

@@ -19,6 +19,7 @@ from . import coverage as js_coverage
 from .config import Config, ServiceSettings, merge, read_seeds, read_settings
 from .demo_app.data import REVISIONS
 from .directory.crawl import Crawl, load
+from .directory.figures import counts
 from .directory.graph import StateGraph
 from .directory.layout import ROLES, STORE
 from .engine import roles
@@ -245,17 +246,23 @@ class Progress:
             self.stream.write("\n")
 
 
+def summary_line(result: Crawl) -> str:
+    """What a crawl found (its :func:`.counts`, as every surface prints them) and how its last
+    run went (actions fired, resets, failures, time, why it stopped)."""
+    s = result.stats
+    return (
+        f"{counts(result).describe()}; {s.get('fired', 0)} actions fired, {s.get('resets', 0)} "
+        f"resets, {s.get('failures', 0)} failures in {s.get('elapsed', 0.0):.1f}s "
+        f"({s.get('rate', 0.0):.1f} actions/s), stopped: {s.get('stop_reason')}"
+    )
+
+
 def summary(result: Crawl, stream: TextIO) -> None:
     """Print what a crawl found and where it is."""
     s = result.stats
     js = js_coverage.read(result.path)
-    stream.write(
-        f"{s['states']} states, {s['transitions']} transitions, depth {s['max_depth']}, "
-        f"{s['resets']} resets, {s['failures']} failures, {s['out_of_scope']} out of scope; "
-        f"{s['elapsed']:.1f}s ({s['rate']:.1f} transitions/s), stopped: {s['stop_reason']}"
-        f"{'; ' + js_coverage.share(js['total']) if js else ''}\n"
-        f"output: {result.path}\n"
-    )
+    stream.write(f"{summary_line(result)}{'; ' + js_coverage.share(js['total']) if js else ''}\n"
+                 f"output: {result.path}\n")  # fmt: skip
     if s.get("ruled_out") or s.get("once_skipped"):
         stream.write(
             f"rules: {s['ruled_out']} actions left out by click and dont_click, "
@@ -272,7 +279,7 @@ def summary(result: Crawl, stream: TextIO) -> None:
         skipped = sum(bool(d.get("skipped")) for d in documents)
         failed = sum(bool(d.get("failed")) for d in documents)
         stream.write(
-            f"{len(documents)} documents downloaded: {len(documents) - skipped - failed} "
+            f"{len(documents)} documents: {len(documents) - skipped - failed} "
             f"archived, {skipped} skipped, {failed} failed\n"
         )
     for data in result.graph.graph.get("outages", []):

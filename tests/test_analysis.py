@@ -355,7 +355,7 @@ def test_layers_and_plot() -> None:
     assert {n: x for n, (x, _) in pos.items()} == {"r": 0, "a": 1, "b": 1, "c": 2, "d": 2, "x": 3}
     assert pos["c"][1] < pos["d"][1]  # children follow their parents' order
     ax = analysis.plot(g)
-    assert ax.get_title() == "5 states, 5 transitions"
+    assert ax.get_title() == "5 states, 4 transitions, 1 out of scope"
     assert len(ax.collections[-1].get_offsets()) == 6  # every node drawn
 
 

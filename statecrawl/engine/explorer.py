@@ -413,11 +413,12 @@ class Explorer:
                 step(coverage.write, self.out.path, self.memory.coverage, self.memory.resolve)
             if self.harvest is not None and self.harvest.budget is not None:
                 step(harvest.write, self.out.path, self.harvest)
+            # the records first: graph.json counts them
+            step(records.write, Crawl(path=self.out.path, graph=self.memory.graph.graph),
+                 self.out.path / RECORDS)  # fmt: skip
             before = len(failures)
             step(self.output.write_graph, True, self.stop_reason)
             written = len(failures) == before
-            step(records.write, Crawl(path=self.out.path, graph=self.memory.graph.graph),
-                 self.out.path / RECORDS)  # fmt: skip
             step(self.out.release_reserve)  # for the last checkpoint, on a full disk
             step(self.output.save_final, self.stop_reason)
         step(self.executor.close)

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..directory import chain
+from ..directory.figures import counts
 from ..version import __version__
 from .resume import Saver
 
@@ -90,7 +91,9 @@ class Output:
 
     def write_graph(self, finished: bool, reason: str) -> None:
         """``graph.json`` and ``graph.graphml`` now, with the crawl's own attributes
-        (``reason``: why the crawl stops, or would stop now)."""
+        (``reason``: why the crawl stops, or would stop now). The last (``finished``) holds
+        the crawl's :func:`.counts` in its stats, as every reader shows them, and ``fired``:
+        the actions this run fired (an incremental crawl's graph holds more transitions)."""
         g = self.memory.graph.graph
         g.graph["start_url"] = self.config.start_urls[0]
         g.graph["start_urls"] = list(self.config.start_urls)
@@ -103,6 +106,10 @@ class Output:
         g.graph["outages"] = [period.to_data() for period in self.outages.seen()]
         g.graph["stats"] = {**asdict(self.stats), "rate": round(self.stats.rate, 3),
                             "stop_reason": reason}
+        if finished:  # the run's work stays as "fired": actions fired by this run
+            found = asdict(counts(g, self.out.path))
+            found["max_depth"] = found.pop("depth")
+            g.graph["stats"].update(found, fired=self.stats.transitions)
         self.out.write_graph(self.memory.graph)
 
     def masks(self) -> list[dict[str, Any]]:

@@ -317,6 +317,7 @@ class Recorder:
                 **({"inferred": True} if inferred else {}),
             )
             self.stats.documents += not inferred
+            self.stats.downloads += 1
 
     def external(self, source: str, action: Action, url: str) -> None:
         """An out-of-scope page ``action`` leads to from ``source``: a node, never loaded."""
