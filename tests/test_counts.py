@@ -22,7 +22,7 @@ from statecrawl.plugins.events import EventLog
 from statecrawl.report import build_report
 from statecrawl.service.app import counted
 from statecrawl.service.jobs import last_figures
-from tests.conftest import Site, chrome_driver, serving
+from tests.conftest import Site, serving
 from tests.test_report import open_report, text, until
 
 PDF = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n"
@@ -57,16 +57,8 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[statecrawl.C
                                archive={"thumbnails": False})  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    web = chrome_driver(tmp_path_factory.mktemp("counts-profile"))
-    web.set_window_size(1400, 900)
-    yield web
-    web.quit()
-
-
 def test_every_surface_prints_the_same_counts(
-    catalogue: statecrawl.Crawl, driver: webdriver.Chrome, tmp_path: Path
+    catalogue: statecrawl.Crawl, walk_driver: webdriver.Chrome, tmp_path: Path
 ) -> None:
     found = counts(catalogue)
     assert found == EXPECTED
@@ -92,29 +84,29 @@ def test_every_surface_prints_the_same_counts(
     assert figures.items() <= (last_figures(events) or {}).items()
     # The report: its header, its list view (a document listed as one, not at a depth).
     index = build_report(catalogue.path, tmp_path / "report")
-    open_report(driver, index)
-    assert text(driver, "summary").startswith(found.describe() + " · ")
-    driver.execute_script("SC.view('list')")
-    until(driver, "return document.querySelectorAll('#list-space .row').length === 5")
-    assert text(driver, "list-count") == "3 states, 1 documents, 1 out of scope by depth"
-    kinds = driver.execute_script(
+    open_report(walk_driver, index)
+    assert text(walk_driver, "summary").startswith(found.describe() + " · ")
+    walk_driver.execute_script("SC.view('list')")
+    until(walk_driver, "return document.querySelectorAll('#list-space .row').length === 5")
+    assert text(walk_driver, "list-count") == "3 states, 1 documents, 1 out of scope by depth"
+    kinds = walk_driver.execute_script(
         "return Array.from(document.querySelectorAll('#list-space .depth'), (d) => d.textContent)"
     )
     assert sorted(kinds) == ["depth 0", "depth 1", "depth 1", "document", "out of scope"]
 
 
 def test_find_states_and_the_report_search_find_the_same_states(
-    catalogue: statecrawl.Crawl, driver: webdriver.Chrome, tmp_path: Path
+    catalogue: statecrawl.Crawl, walk_driver: webdriver.Chrome, tmp_path: Path
 ) -> None:
     """Both read the visible text with blocks apart: "3 | Lithium cell" is found by
     "lithium", a hidden paragraph is not."""
     found = analysis.find_states(catalogue, "lithium")
     urls = sorted(catalogue.state(s).url for s in found)
     assert urls == [catalogue.start_url, catalogue.start_url + "item/1"]
-    open_report(driver, build_report(catalogue.path, tmp_path / "report"))
-    driver.execute_script("SC.search('lithium')")
-    until(driver, "return document.getElementById('hits').textContent === '2 states'")
-    shown = driver.execute_script(
+    open_report(walk_driver, build_report(catalogue.path, tmp_path / "report"))
+    walk_driver.execute_script("SC.search('lithium')")
+    until(walk_driver, "return document.getElementById('hits').textContent === '2 states'")
+    shown = walk_driver.execute_script(
         "return Array.from(document.querySelectorAll('#results .url'), (u) => u.textContent)"
     )
     assert sorted(shown) == urls
