@@ -277,12 +277,12 @@ def test_max_time_abandons_work_in_flight(site: Site, crawl: CrawlFn) -> None:
     """At ``max_time`` the crawl stops within a few seconds, even while an action hangs the
     page (its browser is killed), and what was found is written."""
     site.page("/busy/", "hostile/busy.html")
-    result = crawl(
-        site.url("/busy/"), max_time=2, timing={"settle_timeout_ms": 5000, "load_timeout": 30}
+    result = crawl(  # time for Chromium to start and load the start page on a busy machine
+        site.url("/busy/"), max_time=4, timing={"settle_timeout_ms": 5000, "load_timeout": 30}
     )
     assert result.graph.graph["finished"]
     assert result.stats["stop_reason"] == "max-time"
-    assert result.stats["elapsed"] < 2 + STOP_GRACE + 3
+    assert result.stats["elapsed"] < 4 + STOP_GRACE + 3
     assert len(result) >= 1
 
 

@@ -98,9 +98,10 @@ class Scheduler:
 
     def grace(self, reason: str, grace: float) -> float:
         """How long work in flight may go on after a stop for ``reason``: ``grace``, or at the
-        time limit at most half the end of the run's share, so that the run keeps to it."""
+        time limit at most half the end of the run's share, so that the run keeps to it (once
+        it has a state: a start page still loading may give the crawl its first)."""
         limit = self.config.limits.max_time
-        if reason != "max-time" or limit is None:
+        if reason != "max-time" or limit is None or not self.memory.states:
             return grace
         return min(grace, (limit - exploring_time(limit)) / 2)
 
