@@ -170,6 +170,8 @@ def snapshot(data: Any) -> dict[str, Any]:
         "blocked": [web_text(u, "a blocked URL") for u in items(data.get("blocked"), "blocked")],
         "timed_out": data.get("timedOut") is True,
         "settle_ms": int(number(data.get("settleMs", 0), "the settle time")),
+        "waits_missed": [text(css, "a wait's selector", 1024)
+                         for css in items(data.get("missed"), "the missed waits")],
         "status": _status(data.get("status")),
         "session": data.get("session") if isinstance(data.get("session"), bool) else None,
     }

@@ -123,6 +123,7 @@ class Snapshot:
     blocked: list[str] = field(default_factory=list)
     timed_out: bool = False
     settle_ms: int = 0
+    waits_missed: list[str] = field(default_factory=list)  # timing.waits out of time: their css
     navigated: str | None = None
     status: int | None = None
     truncated: bool = False  # the DOM was longer than answers.MAX_HTML and was cut

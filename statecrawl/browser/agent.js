@@ -688,22 +688,28 @@
   // after the chain began, so a polling loop (a timer that re-arms itself forever) cannot keep
   // the page from settling, while a scripted fade of a few hundred milliseconds (a chain of a
   // dozen frames, then the content it fades in) is waited for. A chain is the work a callback
-  // set going: its origin is when the first callback of it was scheduled.
+  // set going: its origin is when the first callback of it was scheduled. A longer timer (up
+  // to longTimerMs: a widget shown a second later) counts only when the page or the action
+  // set it (not a timer, an interval or a long chain), and only until one such has run since
+  // the action: a loop that polls through fetch and a long timer holds a settle once at most.
   const timers = new SafeMap();  // id -> true while pending
   let timerGeneration = 0;
   let chainOrigin = null;  // while a timer or frame callback runs: when its chain began
   const young = (origin, ms) => now() - origin + ms <= CHAIN_MS;
+  let longTimerRan = false;  // a counted long timer ran since the last action was fired
   window.setTimeout = function (fn, delay) {
     const ms = toNumber(delay) || 0;
     const generation = timerGeneration + 1;
     const origin = chainOrigin === null ? now() : chainOrigin;
-    const counted = typeof fn === 'function' && ms <= CONFIG.timerMs
-      && (generation <= CHAIN || young(origin, ms));
+    const long = ms > CONFIG.timerMs;
+    const counted = typeof fn === 'function' && (long
+      ? ms <= CONFIG.longTimerMs && generation === 1 && !longTimerRan
+      : generation <= CHAIN || young(origin, ms));
     let id;
     const args = Arr.from(arguments);
     if (typeof fn === 'function') {
       args[0] = function (...a) {
-        if (counted && timers.delete(id)) { pendingTimers--; touch(); }
+        if (counted && timers.delete(id)) { pendingTimers--; touch(); if (long) longTimerRan = true; }
         const saved = timerGeneration;
         const savedOrigin = chainOrigin;
         timerGeneration = generation;
@@ -1009,9 +1015,14 @@
     if (Arr.some(records, (r) => !isVolatile(r))) touch();
     if (phase === 'firing' && frames) recordFrame(records);
   }
-  function spontaneously(fn, self, args) {
+  function spontaneously(fn, self, args) {  // (a long timer it sets is no pending work)
     onMutations(observer.takeRecords(), false);
-    try { return apply(fn, self, args); } finally { onMutations(observer.takeRecords(), true); }
+    const saved = timerGeneration;
+    timerGeneration = max(saved, 1);
+    try { return apply(fn, self, args); } finally {
+      timerGeneration = saved;
+      onMutations(observer.takeRecords(), true);
+    }
   }
   const observer = new Observer((records) => onMutations(records, false));
   observer.observe(document, OBSERVED);
@@ -1370,10 +1381,82 @@
   for (let i = 0; i < inputNames.length; i++) {
     inputs.set(Str.toLowerCase(inputNames[i]), CONFIG.inputs[inputNames[i]]);
   }
+  // Entries of inputs.fields, found by a CSS selector or a name, come first: their values, or
+  // random values of a kind drawn from the crawl's seed (the same in every crawl with that seed).
+  const FIELD_SPECS = Arr.map(CONFIG.fields || [], (f) => assign({ __proto__: null }, f, {
+    name: f.name == null ? null : Str.toLowerCase(f.name),
+  }));
+  function specOf(el, names) {  // the first inputs.fields entry that finds el, or null
+    return Arr.find(FIELD_SPECS, (spec) => {
+      if (spec.name != null) return Arr.includes(names, spec.name);
+      try { return Dom.matches(el, spec.css); } catch (e) { return false; }  // the browser refuses it
+    }) || null;
+  }
   function givenValues(el) {
     const names = fieldNames(el);
+    const spec = FIELD_SPECS.length ? specOf(el, names) : null;
+    if (spec) return spec.kind ? randomValues(el, spec, names) : spec.values;
     for (let i = 0; i < names.length; i++) if (inputs.has(names[i])) return inputs.get(names[i]);
     return null;
+  }
+  function random(text) {  // a generator of numbers in [0, 1) seeded by text (mulberry32)
+    let a = toNumber('0x' + hash(text));
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = imul(a ^ (a >>> 15), 1 | a);
+      t = (t + imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const KIND_OF_TYPE = {
+    __proto__: null, email: 'email', number: 'number', range: 'number', date: 'date', url: 'url', tel: 'tel',
+  };
+  const KIND_OF_NAME = [
+    [/mail/i, 'email'], [/phone|mobile|\btel/i, 'tel'], [/url|website|homepage/i, 'url'],
+    [/date|birth/i, 'date'], [/\bage\b|count|number|quantity|amount|year|zip|postcode/i, 'number'],
+  ];
+  function kindsOf(el, names) {  // the kinds a field's type and names suggest, likeliest first
+    const joined = Arr.join(names, ' ');
+    const byName = Arr.find(KIND_OF_NAME, (pair) => Re.test(pair[0], joined));
+    return Arr.filter([KIND_OF_TYPE[el.type], byName && byName[1], 'text', 'number'], (k) => k);
+  }
+  const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+  function word(next, n) {
+    let out = '';
+    for (let i = 0; i < n; i++) out += LETTERS[(next() * 26) | 0];
+    return out;
+  }
+  const digits = (next, n) => Arr.join(Arr.map(Arr.from({ length: n }), () => toText((next() * 10) | 0)), '');
+  const pad = (n) => Str.padStart(toText(n), 2, '0');
+  function randomValue(kind, el, next) {  // one value of kind, in a number field's range and step
+    if (kind === 'email') return word(next, 6) + '@example.com';
+    if (kind === 'url') return 'https://example.com/' + word(next, 6);
+    if (kind === 'tel') return '+1555' + digits(next, 7);
+    if (kind === 'date') {
+      return (2000 + ((next() * 30) | 0)) + '-' + pad(1 + ((next() * 12) | 0)) + '-' + pad(1 + ((next() * 28) | 0));
+    }
+    if (kind === 'number') {
+      const low = el.min !== '' && finite(+el.min) ? +el.min : 1;
+      const high = el.max !== '' && finite(+el.max) ? +el.max : max(low, 100);
+      const step = finite(+el.step) && +el.step > 0 ? +el.step : 1;
+      return toText(low + ((next() * (((high - low) / step | 0) + 1)) | 0) * step);
+    }
+    return word(next, 8);
+  }
+  function fits(el, value) {  // whether value matches the field's pattern attribute (if any)
+    const source = Dom.getAttribute(el, 'pattern');
+    if (!source) return true;
+    try { return Re.test(new NativeRegExp('^(?:' + source + ')$', 'v'), value); } catch (e) { return true; }
+  }
+  // Random values of an entry's kind ("auto": the first kind its type and names suggest whose
+  // value fits its pattern), each drawn from the seed, the entry and the draw's number alone.
+  function randomValues(el, spec, names) {
+    const kinds = spec.kind === 'auto' ? kindsOf(el, names) : [spec.kind];
+    const at = toText(Arr.indexOf(FIELD_SPECS, spec));
+    return Arr.map(Arr.from({ length: spec.count }), (_, k) => {
+      const values = Arr.map(kinds, (kind) => randomValue(kind, el, random(CONFIG.seed + '|' + at + '|' + k)));
+      return Arr.find(values, (v) => fits(el, v)) || values[0];
+    });
   }
   function textValues(el) {  // what to type into a text field: the user's values, or the default
     return givenValues(el) || (CONFIG.defaultText != null ? [CONFIG.defaultText] : null);
@@ -1501,21 +1584,31 @@
         });
       });
     });
-    // A text field outside any form with a button beside it: type the value, click the button.
-    Arr.forEach(selectAll(document, 'input, textarea'), (el) => {
-      if (el.form || !isText(el) || !visible(el) || !enabled(el)) return;
-      const given = givenValues(el);
-      if (!given) return;
-      const parent = el.parentElement;
-      const container = parent && (selectOne(parent, 'button') ? parent : parent.parentElement);
-      const button = container && selectOne(container, 'button, input[type=button]');
-      if (!button || !visible(button) || !enabled(button)) return;
-      Arr.forEach(given, (value) => {
-        const values = [[locator(el), value]];
-        add(button, 'click', 'submit', describe('CLICK', locator(button), values), 'visible', null, { values });
-      });
-    });
     return filled;
+  }
+  // Fields outside any form that were given values go with the clicked controls of their
+  // section, the nearest of a control's SECTION_LEVELS closest ancestors that holds such a
+  // field (a link whose onclick reads them, a button beside a search box): the control is
+  // fired after they are filled, one field varied at a time as a form's are.
+  const SECTION_LEVELS = 3;
+  function looseFields() {  // [{el, options}]: the fields outside any form given values, seen
+    const out = [];
+    Arr.forEach(selectAll(document, 'input, select, textarea'), (el) => {
+      if (el.form || el.disabled || !isControl(el) || el.type === 'checkbox' || el.type === 'radio') return;
+      if (!givenValues(el) || !visible(el) || !enabled(el)) return;
+      const options = choices(el, null);
+      if (options && options.length) Arr.push(out, { el, options });
+    });
+    return out;
+  }
+  function sectionValues(el, loose, sections) {  // the value combinations control el is fired with
+    let node = parentOf(el);
+    for (let i = 0; node && i < SECTION_LEVELS; i++) {
+      if (!sections.has(node)) sections.set(node, combinations(Arr.filter(loose, (f) => deepContains(node, f.el))));
+      if (sections.get(node).length || node === document.body) return sections.get(node);
+      node = parentOf(node);
+    }
+    return [];
   }
   // A field with a listener of its own (or a framework's, or a delegating ancestor's) is an
   // action in itself: a box or radio is clicked, a select gets each option, a text field gets
@@ -1568,7 +1661,22 @@
     let cover = null;  // what covers the element being looked at: its actions are left out
     const drags = [];  // [element, how, hover] of each draggable element a pointer reaches
     const drops = [];  // the elements with a drop listener
+    const loose = inputs.size || FIELD_SPECS.length ? looseFields() : [];
+    const sections = new SafeMap();  // ancestor -> the value combinations of its loose fields
     const add = (el, event, kind, action, how, hover, extra) => {
+      if (loose.length && event === 'click' && kind === 'script' && !extra && !isControl(el)
+        && !Re.test(CHOOSE, action)) {
+        const combos = sectionValues(el, loose, sections);
+        if (combos.length) {
+          Arr.forEach(combos, (values) => {
+            adding(el, event, 'submit', describe('CLICK', action, values), how, hover, { values });
+          });
+          return;
+        }
+      }
+      adding(el, event, kind, action, how, hover, extra);
+    };
+    const adding = (el, event, kind, action, how, hover, extra) => {
       const loc = locator(el);
       const id = loc + '|' + event + '|' + action;
       if (seen.has(id)) return;
@@ -1911,8 +2019,31 @@
   }
 
   // ---- settle ------------------------------------------------------------------------------------
+  // Wait conditions (timing.waits): on a page whose URL matches, the page is settled once their
+  // element is there (and seen, if asked) or their time is up; those out of time are missed.
+  const WAITS = Arr.filter(Arr.map(CONFIG.waits || [], (w) => {
+    try { return assign({ __proto__: null }, w, { url: pattern(w.url) }); } catch (e) { return null; }
+  }), (w) => w);  // (a pattern JavaScript cannot read waits for nothing)
+  function waitMet(w) {
+    let el = null;
+    try { el = selectOne(document, w.css); } catch (e) { return true; }  // the browser refuses it
+    return !!el && (!w.visible || visible(el));
+  }
+  // done(timedOut, missed): missed lists the selectors of the wait conditions out of time.
   function settle(done) {
     const start = now();
+    const href = location.href;
+    let waits = WAITS.length ? Arr.filter(WAITS, (w) => Re.test(w.url, href)) : WAITS;
+    const missed = [];
+    const held = (elapsed) => {  // whether a wait condition still holds the page back
+      waits = Arr.filter(waits, (w) => {
+        if (waitMet(w)) return false;
+        if (elapsed < w.timeoutMs) return true;
+        Arr.push(missed, w.css);
+        return false;
+      });
+      return waits.length > 0;
+    };
     let moving = false;  // a short animation was running at the last check
     const check = () => {
       if (phase === 'leaving') return;  // the document is going away; the caller was told
@@ -1928,10 +2059,13 @@
           // again, for what their handlers set going.
           moving = false;
           touch();
-        } else { done(false); return; }
+        } else if (!(waits.length && held(t - start))) { done(false, missed); return; }
       }
-      if (t - start >= CONFIG.settleTimeoutMs) { done(true); return; }
-      const wait = ready && !moving ? CONFIG.quietMs - quiet : 10;
+      if (t - start >= CONFIG.settleTimeoutMs && !(waits.length && held(t - start))) {
+        done(true, missed);
+        return;
+      }
+      const wait = waits.length ? 20 : ready && !moving ? CONFIG.quietMs - quiet : 10;
       nativeSetTimeout(check, max(1, min(wait, 50)));
     };
     nativeSetTimeout(check, 0);  // after the tasks the event queued (a form's navigation)
@@ -2177,9 +2311,9 @@
       if (opts.volatile) knownVolatile = setOf(opts.volatile);
       if (phase === 'leaving') { done({ leaving: true }); return; }
       const begun = now();
-      const go = () => settle((timedOut) => {
+      const go = () => settle((timedOut, missed) => {
         phase = 'idle';
-        done(snapshot({ timedOut, settleMs: round(now() - begun) }, opts.light));
+        done(snapshot({ timedOut, missed, settleMs: round(now() - begun) }, opts.light));
       });
       waitLoad(() => (CONFIG.waitMs && phase === 'loading' ? nativeSetTimeout(go, CONFIG.waitMs) : go()));
     },
@@ -2190,6 +2324,7 @@
       if (!el) { done({ error: 'not-found' }); return; }
       phase = 'firing';
       frames = [];
+      longTimerRan = false;
       fireStart = now();
       lastActivity = fireStart;
       let answered = false;
@@ -2207,14 +2342,14 @@
         else if (spec.event === 'scroll') rAF(() => rAF(after));
         else after();
       };
-      const after = () => settle((timedOut) => {
+      const after = () => settle((timedOut, missed) => {
         if (phase === 'leaving') return;
         onMutations(observer.takeRecords());
         const recorded = frames;
         frames = null;
         phase = 'idle';
         const settleMs = round(now() - fireStart);
-        answer(assign(snapshot({ timedOut, frames: recorded, settleMs }, spec.light), { absent }));
+        answer(assign(snapshot({ timedOut, missed, frames: recorded, settleMs }, spec.light), { absent }));
       });
       try {
         if (typed(el, spec)) {

@@ -421,6 +421,7 @@ class Explorer:
                 step(coverage.write, self.out.path, self.memory.coverage, self.memory.resolve)
             if self.harvest is not None and self.harvest.budget is not None:
                 step(harvest.write, self.out.path, self.harvest)
+            # the records first: graph.json counts them
             step(self.output.write_records, self.started)
             before = len(failures)
             step(self.output.write_graph, True, self.stop_reason)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..directory import chain
 from ..directory.crawl import Crawl
+from ..directory.figures import counts
 from ..directory.layout import RECORDS
 from ..harvest import records
 from ..version import __version__
@@ -93,7 +94,9 @@ class Output:
 
     def write_graph(self, finished: bool, reason: str) -> None:
         """``graph.json`` and ``graph.graphml`` now, with the crawl's own attributes
-        (``reason``: why the crawl stops, or would stop now)."""
+        (``reason``: why the crawl stops, or would stop now). The last (``finished``) holds
+        the crawl's :func:`.counts` in its stats, as every reader shows them, and ``fired``:
+        the actions this run fired (an incremental crawl's graph holds more transitions)."""
         g = self.memory.graph.graph
         g.graph["start_url"] = self.config.start_urls[0]
         g.graph["start_urls"] = list(self.config.start_urls)
@@ -107,6 +110,10 @@ class Output:
         g.graph["stats"] = {**asdict(self.stats), "rate": round(self.stats.rate, 3),
                             "stop_reason": reason,
                             "failed_starts": [f["url"] for f in g.graph.get("failures", [])]}
+        if finished:  # the run's work stays as "fired": actions fired by this run
+            found = asdict(counts(g, self.out.path))
+            found["max_depth"] = found.pop("depth")
+            g.graph["stats"].update(found, fired=self.stats.transitions)
         self.out.write_graph(self.memory.graph)
 
     def write_records(self, started: float) -> None:

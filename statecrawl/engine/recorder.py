@@ -91,6 +91,10 @@ class Recorder:
         action: Action | None = None,
     ) -> str | None:
         """The state ``snapshot`` shows: a known one, or a new one if limits allow."""
+        for css in snapshot.waits_missed:
+            self.stats.waits_timed_out += 1
+            log.warning("waited in vain for %s at %s: the state is taken as it is",
+                        css, snapshot.url)
         key = self.model.key(snapshot, self.memory.volatile)
         state_id = self.memory.index.get(key)
         if state_id is not None:
@@ -313,6 +317,7 @@ class Recorder:
                 **({"inferred": True} if inferred else {}),
             )
             self.stats.documents += not inferred
+            self.stats.downloads += 1
 
     def external(self, source: str, action: Action, url: str) -> None:
         """An out-of-scope page ``action`` leads to from ``source``: a node, never loaded."""
