@@ -675,7 +675,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``statecrawl`` command.
 
     Exit status: 0 for a finished crawl; 1, with a one-line message, for bad input (a
-    malformed URL, flag value or config file, an unreachable host) or a failure; 128 + the
+    malformed URL, flag value or config file) or a failure (no start URL gave a state: it
+    answered 4xx/5xx or could not be loaded, its crawl directory left as it was); 128 + the
     signal's number (130 SIGINT, 143 SIGTERM, 129 SIGHUP) for a crawl stopped by a signal,
     whose crawl directory is complete for what was found.
     """

@@ -360,6 +360,14 @@ class Recorder:
             {"url": url, "error": error, **flags}
         )
 
+    def failed_starts(self) -> dict[str, str]:
+        """The start URLs that gave no state, each with one line that names it and why."""
+        failures = self.memory.graph.graph.graph.get("failures", [])
+        return {
+            url: error if url in error else f"start URL {url}: {error}"
+            for url, error in ((f["url"], f["error"]) for f in failures)
+        }
+
     def missed(self, work: Work, why: str) -> None:
         """No way to ``work``'s state worked this time: try again later, or at the
         ``REACH_ATTEMPTS``-th failure, mark the state unreachable."""
