@@ -29,6 +29,7 @@ class Stats:
     records: int = 0  # records seen, when harvesting or following pages to the end
     documents: int = 0  # downloads saved as documents (archived, skipped or failed)
     ruled_out: int = 0  # actions the click and dont_click rules left out, summed over states
+    guarded: int = 0  # actions the guard kept from deleting, resetting…, summed over states
     once_skipped: int = 0  # click_once actions left unfired in states after their first
     waits_timed_out: int = 0  # timing.waits given up on in the states recorded
     frontier: int = 0

@@ -293,6 +293,13 @@ class OutcomeReader:
             return Position() if failure.kind == "navigation" else position
         snapshot = outcome.fired
         assert snapshot is not None
+        if snapshot.guarded:
+            # No transition: what the page shows depends on requests that never left, and
+            # only a reset can be trusted next.
+            record.guarded(source.id, work.action, snapshot.guarded)
+            if outcome.exchanges:
+                self.hooks.defer("on_exchanges", None, outcome.exchanges)
+            return Position()
         return self._transition(slot, work, snapshot, outcome, position)
 
     def _transition(
