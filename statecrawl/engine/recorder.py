@@ -47,7 +47,8 @@ Learner = Callable[[str, Action, str, "Snapshot", "str | None", "Requests"], Non
 class Recorder:
     """Writes what the crawl found. ``score`` gives a new state's score for a scored
     strategy (``None``: the strategy orders by none); ``learners`` are told of every fired
-    transition (see :data:`Learner`)."""
+    transition (see :data:`Learner`), ``distrusters`` of every script action the guard
+    kept in (what shortcuts inferred for it must be fired: the guard may keep it in there)."""
 
     def __init__(
         self,
@@ -77,6 +78,7 @@ class Recorder:
         self.score = score
         self.recrawl: Recrawl | None = None  # set once the engine has one
         self.learners: list[Learner] = []
+        self.distrusters: list[Callable[[Action], None]] = []
         self.covered = 0  # functions the outcome being read ran first (a state's coverage score)
         self.started = time.monotonic()  # what a state's ``found_at`` counts from
 
@@ -225,6 +227,9 @@ class Recorder:
         kept.append({"name": action.name, "label": action.label, "why": why})
         self.stats.guarded += 1
         log.info("state %s: the guard kept %r: %s", state_id, action.label, why)
+        if not action.is_link:
+            for distrust in self.distrusters:
+                distrust(action)
 
     def improve(self, state_id: str, depth: int) -> None:
         """A shorter way to a known state: give it the smaller depth and its due work, and
