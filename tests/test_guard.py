@@ -34,6 +34,8 @@ Reset search</button><button>Search</button></form><p id="said"></p>
 <button>Change password</button></form>
 <button onclick="tidy()">Tidy up</button>
 <button onclick="bin()">Empty trash</button>
+<button onclick="navigator.sendBeacon('/api/log', 'purge=all')">Clean log</button>
+<button onclick="fetch('/api/notes', {{method: 'POST', body: 'note=hello'}})">Save note</button>
 <p>Trash: {trash}</p>
 <script>
 function drop(id) {{
@@ -54,9 +56,11 @@ class App:
         self.items = {"1": "alpha", "2": "beta", "3": "gamma"}
         self.trash = ["old"]
         self.password = "secret"
+        self.log = ["started"]
+        self.notes: list[str] = []  # what harmless posts add (not the data the guard keeps)
 
     def checksum(self) -> str:
-        data = json.dumps([self.items, self.trash, self.password], sort_keys=True)
+        data = json.dumps([self.items, self.trash, self.password, self.log], sort_keys=True)
         return hashlib.sha256(data.encode()).hexdigest()
 
     def serve(self, site: Site) -> None:
@@ -66,6 +70,8 @@ class App:
         site.handler("/search", self.search)
         site.handler("/api/tidy", self.tidy)
         site.handler("/api/bin", self.bin)
+        site.handler("/api/log", self.clean)
+        site.handler("/api/notes", self.note)
         site.prefix("/api/items/", self.delete)
 
     def page(self, _request: Request) -> Response:
@@ -104,6 +110,15 @@ class App:
             self.trash.clear()
         return Response("{}", content_type="application/json")
 
+    def clean(self, request: Request) -> Response:
+        if request.method == "POST":
+            self.log.clear()
+        return Response("{}", content_type="application/json")
+
+    def note(self, request: Request) -> Response:
+        self.notes.append(request.get_data(as_text=True))
+        return Response("{}", content_type="application/json")
+
     def delete(self, request: Request) -> Response:
         if request.method == "DELETE":
             self.items.pop(request.path.rsplit("/", 1)[-1], None)
@@ -138,9 +153,10 @@ def test_the_data_is_intact_after_a_crawl_with_the_defaults(guarded: Run) -> Non
 
 
 def test_harmless_controls_are_fired(guarded: Run) -> None:
-    result, _, _ = guarded
+    result, app, _ = guarded
+    assert "note=hello" in app.notes  # a POST that says nothing destructive leaves
     fired = {json.loads(t["name"][t["name"].index(' "') + 1:]) for t in result.transitions()}
-    assert {"Remove filter", "Reset search"} <= fired
+    assert {"Remove filter", "Reset search", "Save note"} <= fired
     # a search for "delete" is a GET of a search page: harmless
     assert any("Results for delete" in result.html(s["id"]) for s in result.states())
 
@@ -156,6 +172,7 @@ def test_the_guarded_actions_are_listed_and_counted(guarded: Run) -> None:
     assert whys["first item"].startswith("GET ") and whys["first item"].endswith(": delete")
     assert whys["Change password"].endswith("/account: Change password")
     assert whys["Empty trash"].endswith("/api/bin: Empty")
+    assert whys["Clean log"].endswith("/api/log: purge")  # a beacon's body says it
     # in graph.json too
     nodes = json.loads((result.path / "graph.json").read_text())["nodes"]
     assert sum(len(n.get("guarded", [])) for n in nodes) == len(kept)
