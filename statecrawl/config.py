@@ -41,8 +41,9 @@ DANGEROUS_DEFAULT = (r"(?i)\b(log ?out|sign ?out|log ?off|delete|remove|destroy|
 # (not "deleted", a state's description), found case-insensitively in text whose identifiers
 # are split into words ("deleteItem", "op_drop"). One syntax for Python and the page agent.
 GUARD_WORDS = (
-    r"\b(?:delete|deletion|del|drop|truncate|purge|wipe|erase|destroy|trash|empty|remove"
+    r"\b(?:delete|deletion|del|drop|truncate|purge|wipe|erase|destroy|trash|remove"
     r"|uninstall|deactivate|disable|reset|revoke|unsubscribe"
+    r"|empty ?(?:the )?(?:trash|bin|table|tables|cache|logs?|folder|cart|basket|database|queue)"
     r"|(?:change|update|new|set) ?(?:password|passwd|pwd|e-?mail)"
     r"|(?:password|passwd|pwd|e-?mail) ?(?:change|update|reset))\b"
 )

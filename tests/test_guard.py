@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ import pytest
 from werkzeug import Request, Response
 
 import statecrawl
+from statecrawl.config import GUARD_WORDS
 from tests.conftest import Site, served
 
 PAGE = """<!doctype html><html><body>
@@ -171,7 +173,7 @@ def test_the_guarded_actions_are_listed_and_counted(guarded: Run) -> None:
     assert whys["Go"].endswith("/items: delete")  # a hidden field says it
     assert whys["first item"].startswith("GET ") and whys["first item"].endswith(": delete")
     assert whys["Change password"].endswith("/account: Change password")
-    assert whys["Empty trash"].endswith("/api/bin: Empty")
+    assert whys["Empty trash"].endswith("/api/bin: Empty trash")
     assert whys["Clean log"].endswith("/api/log: purge")  # a beacon's body says it
     # in graph.json too
     nodes = json.loads((result.path / "graph.json").read_text())["nodes"]
@@ -182,3 +184,17 @@ def test_without_the_guard_the_data_changes(tmp_path: Path) -> None:
     result, app, before = run(tmp_path / "out", guard={"enabled": False}, max_time=4)
     assert app.checksum() != before
     assert result.stats["guarded"] == 0
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("Delete", "Delete"), ("action=delete&id=1", "delete"), ("op drop", "drop"),
+    ("Empty trash", "Empty trash"), ("empty the cache", "empty the cache"),
+    ("Change password", "Change password"), ("new password", "new password"),
+    ("email change", "email change"), ("Reset", "Reset"), ("Uninstall", "Uninstall"),
+    ("deleted=0", None), ("/errors/empty", None), ("Clear", None), ("Log out", None),
+    ("Password", None), ("Dropdown", None),
+])
+def test_the_destructive_words(text: str, word: str | None) -> None:
+    """Whole words, in any case; what describes (deleted, empty) or logs out is no command."""
+    found = re.search(GUARD_WORDS, text, re.IGNORECASE)
+    assert (found.group(0) if found else None) == word

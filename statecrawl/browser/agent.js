@@ -757,6 +757,7 @@
     return why;
   }
   function elementWords(el) {  // the words an element says what it does by, besides its label
+    if (el.nodeType !== 1) return '';  // (the window, for scrolling)
     return Arr.join(Arr.map(['name', 'value', 'id', 'title', 'aria-label'], (a) => Dom.getAttribute(el, a) || ''), ' ');
   }
   function linkWhy(url) {  // why following a link is kept in, or null
