@@ -115,6 +115,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "rules": {
             "click": args.click, "dont_click": args.dont_click, "click_once": args.click_once,
         },
+        "guard": {"enabled": False if args.no_guard else None, "allow": args.guard_allow},
         "inputs": {
             "values": inputs or None, "harvest": args.harvest, "max_pages": args.max_pages,
             "fields": [{"css": css, "values": vs} for css, vs in fields.items()] or None,
@@ -363,6 +364,11 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
                    help=f"fire only what the --click SELECTORs select {kinds}")
     p.add_argument("--click-once", action="append", metavar="SELECTOR",
                    help=f"fire what SELECTOR selects in the first state it is in only {kinds}")
+    p.add_argument("--no-guard", "--allow-destructive", action="store_true", default=None,
+                   help="fire what deletes, drops, empties, resets or changes a password too "
+                        "(your own application only)")
+    p.add_argument("--guard-allow", action="append", metavar="REGEX",
+                   help="a URL or label the guard lets through (repeatable)")
     p.add_argument("--field", action="append", type=_field_pair, metavar="SELECTOR=VALUE",
                    help="a value to type into the fields a CSS selector finds, in a form or "
                         "not (repeatable)")

@@ -37,6 +37,16 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 Section = TypeVar("Section", bound="DataclassInstance")  # a config dataclass
 DANGEROUS_DEFAULT = (r"(?i)\b(log ?out|sign ?out|log ?off|delete|remove|destroy|unsubscribe)\b",)
+# What the guard calls destructive (the README's "The guard"): imperative verbs and nouns
+# (not "deleted", a state's description), found case-insensitively in text whose identifiers
+# are split into words ("deleteItem", "op_drop"). One syntax for Python and the page agent.
+GUARD_WORDS = (
+    r"\b(?:delete|deletion|del|drop|truncate|purge|wipe|erase|destroy|trash|remove"
+    r"|uninstall|deactivate|disable|reset|revoke|unsubscribe"
+    r"|empty ?(?:the )?(?:trash|bin|table|tables|cache|logs?|folder|cart|basket|database|queue)"
+    r"|(?:change|update|new|set) ?(?:password|passwd|pwd|e-?mail)"
+    r"|(?:password|passwd|pwd|e-?mail) ?(?:change|update|reset))\b"
+)
 
 # Upper bounds: far beyond any sensible crawl, low enough that a typo (or ``inf``) fails here
 # rather than overflowing a browser timer or hanging a crawl for ever.
@@ -424,6 +434,32 @@ class Rules:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Guard:
+    """What the guard keeps a crawl from doing on a site it does not own (the README's "The
+    guard"): requests and links that delete, drop, empty, trash, uninstall, deactivate, reset
+    or change a password or an e-mail never leave the browser. ``enabled = false`` turns it
+    off (a test engineer's own application); ``allow``: patterns (case-insensitive, in the
+    syntax Python and JavaScript share) of URLs and labels the guard lets through."""
+
+    enabled: bool = True
+    allow: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _normalise(self, "guard.")
+        _check_regexes("guard.allow", self.allow)
+        for pattern in self.allow:
+            _check(
+                re.search(r"\(\?[aiLmsux-]|\(\?P", pattern) is None,
+                f"guard.allow: {pattern!r} uses Python-only syntax (an inline flag or a "
+                "(?P...) group); the page agent reads it too, and case is ignored anyway",
+            )
+
+    def for_agent(self) -> dict[str, Any] | None:
+        """What the page agent guards by (``None``: nothing)."""
+        return {"words": GUARD_WORDS, "allow": list(self.allow)} if self.enabled else None
+
+
+@dataclass(frozen=True, kw_only=True)
 class BrowserSettings:
     """Which Chromium to drive and how: up to ``MAX_BROWSERS`` in parallel.
 
@@ -676,6 +712,7 @@ class Config:
     scope: ScopeSettings = field(default_factory=ScopeSettings)
     inputs: Inputs = field(default_factory=Inputs)
     rules: Rules = field(default_factory=Rules)
+    guard: Guard = field(default_factory=Guard)
     browser: BrowserSettings = field(default_factory=BrowserSettings)
     archive: Archive = field(default_factory=Archive)
     incremental: Incremental = field(default_factory=Incremental)

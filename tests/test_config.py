@@ -278,6 +278,9 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("max_dept = 2\ncolour = 'red'", ["unknown setting", "max_dept", "colour"]),
     ("dangerous = ['(?i)log(out']", ["dangerous", "log(out"]),
     ("dangerous_policy = 'first'", ["dangerous_policy"]),
+    ("[guard]\nallow = ['(?i)reset']", ["guard.allow", "Python-only syntax"]),
+    ("[guard]\nallow = ['reset(']", ["guard.allow", "invalid regular expression"]),
+    ("[guard]\nenabled = 'no'", ["guard.enabled", "expected bool"]),
     ("executor = 'spark'", ["executor", "'dask'"]),
     ("cluster = 'tcp://10.0.0.1:8786'", ["--cluster needs --executor dask"]),
     ("strategy = 'coverage'", ["--strategy coverage needs --coverage"]),
@@ -741,3 +744,17 @@ def test_field_flag_splits_at_the_first_equals_outside_brackets() -> None:
     fields = statecrawl.cli._options(args)["inputs"]["fields"]
     assert fields == [{"css": "input[name=q]", "values": ["a=b"]},
                       {"css": "#city", "values": ["Oslo"]}]
+
+
+def test_the_guard_is_on_by_default_and_flags_turn_it_off_or_let_through() -> None:
+    assert Config(start_urls=[URL]).guard.enabled
+    args = statecrawl.cli.parser().parse_args(["crawl", URL, "--no-guard"])
+    assert statecrawl.cli._options(args)["guard"] == {"enabled": False, "allow": None}
+    args = statecrawl.cli.parser().parse_args(
+        ["crawl", URL, "--allow-destructive", "--guard-allow", "/api/x", "--guard-allow", "^Go$"]
+    )
+    assert statecrawl.cli._options(args)["guard"] == {"enabled": False, "allow": ["/api/x", "^Go$"]}
+    config = Config.from_mapping({"start_urls": [URL], "guard": {"allow": ["/api/x"]}})
+    agent = config.guard.for_agent()
+    assert agent is not None and agent["allow"] == ["/api/x"]
+    assert Config(start_urls=[URL], guard={"enabled": False}).guard.for_agent() is None

@@ -647,6 +647,125 @@
     return { handlers, roots };
   }
 
+  // ---- guard -------------------------------------------------------------------------------------
+  // What a crawl may not do to a site it does not own (CONFIG.guard, null when off): a request
+  // made while an action is fired is kept in when it deletes, drops, empties, resets or changes
+  // a password (GUARD.words): a DELETE; a URL with such a word in its path, a query key, or a
+  // query value other than a search's (q=delete is a search); and for any other method than
+  // GET, such a word in its body or in the label, name, value or id of the element fired. A
+  // form is judged before it is sent (its typed fields aside: they hold what the crawl typed);
+  // links by their URL, before they are followed. GUARD.allow: URLs and labels let through.
+  const GUARD = CONFIG.guard;
+  const DESTRUCTIVE = GUARD && new NativeRegExp(GUARD.words, 'i');
+  const ALLOWED = GUARD ? Arr.map(GUARD.allow, (p) => new NativeRegExp(p, 'i')) : [];
+  const SEARCH_KEY = /^(q|s|query|search|term|terms|keywords?|text|find)$/i;
+  const CAMEL = Re.pin(/([a-z])([A-Z])/g);
+  const JOINED = Re.pin(/[_+]+/g);
+  const TYPED = /^(text|search|email|url|tel|password|number|textarea)$/;
+  const NativePromise = Promise;
+  const NativeTypeError = TypeError;
+  const NativeFormData = FormData;
+  const NativeURLSearchParams = URLSearchParams;
+  const formEntries = uncurry(FormData.prototype.entries);
+  const uriDecode = decodeURIComponent;
+  const guarded = [];  // why each request kept in since the last snapshot
+  let firingWords = '';  // the label, name, value and id of the element being fired
+  function destructive(text) {  // the first destructive word of text, identifiers split, or null
+    if (!text) return null;
+    const found = Re.exec(DESTRUCTIVE, Re.replace(Re.replace(toText(text), CAMEL, '$1 $2'), JOINED, ' '));
+    return found ? found[0] : null;
+  }
+  const allowed = (text) => Arr.some(ALLOWED, (re) => Re.test(re, text));
+  function decoded(text) {
+    try { return uriDecode(text); } catch (e) { return text; }
+  }
+  function pairsWhy(pairs) {  // a destructive key or value of [key, value, judged] triples
+    for (let i = 0; i < pairs.length; i++) {
+      const found = destructive(pairs[i][0]) || (pairs[i][2] && destructive(pairs[i][1]));
+      if (found) return found;
+    }
+    return null;
+  }
+  function queryPairs(search) {  // [key, value, judged] of a query string: a search's value is not
+    const out = [];
+    const parts = Str.split(Str.startsWith(search, '?') ? Str.slice(search, 1) : search, '&');
+    for (let i = 0; i < parts.length; i++) {
+      if (!parts[i]) continue;
+      const at = Str.indexOf(parts[i], '=');
+      const key = decoded(at < 0 ? parts[i] : Str.slice(parts[i], 0, at));
+      Arr.push(out, [key, at < 0 ? '' : decoded(Str.slice(parts[i], at + 1)), !Re.test(SEARCH_KEY, key)]);
+    }
+    return out;
+  }
+  function urlWhy(url, extra) {  // the destructive word of a GET of url (and form pairs extra), or null
+    let parsed;
+    try { parsed = new NativeURL(url, location.href); } catch (e) { return null; }
+    return destructive(decoded(parsed.pathname)) || pairsWhy(Arr.concat(queryPairs(parsed.search), extra || []));
+  }
+  function bodyText(body) {  // what a script's request body says, where it can be read at once
+    if (typeof body === 'string') return body;
+    if (body instanceof NativeURLSearchParams) return toText(body);
+    if (!(body instanceof NativeFormData)) return '';
+    const out = [];
+    const it = formEntries(body);
+    for (let r = it.next(); !r.done; r = it.next()) Arr.push(out, r.value[0] + '=' + (typeof r.value[1] === 'string' ? r.value[1] : ''));
+    return Arr.join(out, '&');
+  }
+  function requestWhy(method, url, body) {  // why a request made now is kept in, or null
+    if (!GUARD || phase !== 'firing') return null;
+    const verb = Str.toUpperCase(toText(method || 'GET'));
+    let target;
+    try { target = new NativeURL(toText(url), location.href).href; } catch (e) { return null; }
+    if (allowed(target) || allowed(firingWords)) return null;
+    const found = verb === 'DELETE' ? 'DELETE' : urlWhy(target)
+      || (verb !== 'GET' && verb !== 'HEAD' && (destructive(body) || destructive(firingWords)));
+    if (!found) return null;
+    const why = verb + ' ' + target + ': ' + found;
+    Arr.push(guarded, why);
+    return why;
+  }
+  function formPairs(form, submitter) {  // [name, value, judged] of what submitting form sends
+    const pairs = [];
+    Arr.forEach(selectAll(form, 'input, select, textarea'), (el) => {
+      const name = Dom.getAttribute(el, 'name');
+      if (!name || el.disabled || Re.test(/^(submit|image|button|reset)$/, el.type)) return;
+      if ((el.type === 'checkbox' || el.type === 'radio') && !el.checked) return;
+      Arr.push(pairs, [name, toText(el.value), !Re.test(TYPED, el.localName === 'textarea' ? 'textarea' : el.type)]);
+    });
+    const name = submitter && Dom.getAttribute(submitter, 'name');
+    if (name) Arr.push(pairs, [name, toText(submitter.value), true]);
+    return pairs;
+  }
+  function formWhy(form, submitter) {  // why submitting form is kept in, or null
+    if (!GUARD || phase !== 'firing') return null;
+    // (attributes: a field named "action" or "method" shadows the form's properties)
+    const attr = (name) => (submitter && Dom.getAttribute(submitter, 'form' + name)) || Dom.getAttribute(form, name);
+    const verb = Str.toUpperCase(attr('method') || 'get');
+    if (verb === 'DIALOG') return null;
+    const pairs = formPairs(form, submitter);
+    let target;
+    try { target = new NativeURL(attr('action') || location.href, location.href).href; } catch (e) { return null; }
+    if (verb !== 'GET') {
+      const body = Arr.join(Arr.map(pairs, (p) => (p[2] ? p[0] + '=' + p[1] : p[0])), '&');
+      return requestWhy(verb, target, body + ' ' + (submitter ? label(submitter) + ' ' + elementWords(submitter) : ''));
+    }
+    if (allowed(target) || allowed(firingWords)) return null;
+    const found = urlWhy(target, Arr.map(pairs, (p) => [p[0], p[1], p[2] && !Re.test(SEARCH_KEY, p[0])]));
+    if (!found) return null;
+    const why = 'GET ' + target + ': ' + found;
+    Arr.push(guarded, why);
+    return why;
+  }
+  function elementWords(el) {  // the words an element says what it does by, besides its label
+    if (el.nodeType !== 1) return '';  // (the window, for scrolling)
+    return Arr.join(Arr.map(['name', 'value', 'id', 'title', 'aria-label'], (a) => Dom.getAttribute(el, a) || ''), ' ');
+  }
+  function linkWhy(url) {  // why following a link is kept in, or null
+    if (!GUARD) return null;
+    const found = !allowed(url) && urlWhy(url);
+    return found ? 'GET ' + url + ': ' + found : null;
+  }
+
   // ---- pending network and timers -------------------------------------------------------------
   let pendingNet = 0;
   let pendingTimers = 0;
@@ -655,8 +774,23 @@
   const netDone = () => { pendingNet = max(0, pendingNet - 1); touch(); };
   const counting = (promise) => then(promise, (v) => { netDone(); return v; }, (e) => { netDone(); throw e; });
 
+  const xhrOpen = XMLHttpRequest.prototype.open;
   const xhrSend = XMLHttpRequest.prototype.send;
+  const opened = new SafeWeakMap();  // XMLHttpRequest -> [method, URL]
+  XMLHttpRequest.prototype.open = function (...args) {
+    opened.set(this, [args[0], args[1]]);
+    return apply(xhrOpen, this, args);
+  };
   XMLHttpRequest.prototype.send = function (...args) {
+    const request = opened.get(this);
+    if (request && requestWhy(request[0], request[1], bodyText(args[0]))) {
+      const xhr = this;  // kept in: it fails as a network error does
+      nativeSetTimeout(() => {
+        Dom.dispatchEvent(xhr, new NativeEvent('error'));
+        Dom.dispatchEvent(xhr, new NativeEvent('loadend'));
+      }, 0);
+      return undefined;
+    }
     pendingNet++;
     touch();
     Dom.addEventListener(this, 'loadend', netDone, ONCE);
@@ -665,6 +799,11 @@
   if (window.fetch) {
     const nativeFetch = window.fetch;
     window.fetch = function (...args) {
+      const asked = args[0] instanceof Request ? args[0] : null;
+      const init = args[1] || {};
+      if (requestWhy(init.method || (asked ? asked.method : 'GET'), asked ? asked.url : args[0], bodyText(init.body))) {
+        return new NativePromise((_, reject) => reject(new NativeTypeError('kept in by the crawl\'s guard')));
+      }
       pendingNet++;
       touch();
       let promise;
@@ -682,6 +821,13 @@
         return counting(apply(read, this, args));
       };
     }
+  }
+
+  if (Navigator.prototype.sendBeacon) {
+    const beacon = Navigator.prototype.sendBeacon;
+    Navigator.prototype.sendBeacon = function (...args) {
+      return requestWhy('POST', args[0], bodyText(args[1])) ? false : apply(beacon, this, args);
+    };
   }
 
   // Short timers count as pending work, but only a few generations deep or for CHAIN_MS
@@ -1039,15 +1185,24 @@
       if (!defaultPrevented(e) && (e.target.method || 'get') !== 'dialog') submitting = now();
     });
   });
+  Dom.addEventListener(window, 'submit', (e) => {
+    if (formWhy(e.target, e.submitter)) Dom.preventDefault(e);
+  }, true);
   const nativeSubmit = HTMLFormElement.prototype.submit;
   HTMLFormElement.prototype.submit = function (...args) {
+    if (formWhy(this, null)) return undefined;
     submitting = now();
     return apply(nativeSubmit, this, args);
   };
   if (window.navigation) {
     Dom.addEventListener(navigation, 'navigate', (e) => {
+      const submitted = submitting;  // (a form was judged as it was submitted)
       submitting = 0;
       const url = e.destination.url;
+      if (!submitted && !e.formData && e.cancelable && requestWhy('GET', url, '')) {
+        Dom.preventDefault(e);
+        return;
+      }
       if (e.destination.sameDocument) return;
       // A download (<a download>, a script's blob) leaves the page where it is: the crawler
       // keeps what it saves (statecrawl.download).
@@ -1854,10 +2009,11 @@
       const submitter = rules.active && c.extra && c.extra.submitter ? query(c.extra.submitter) : null;
       const els = submitter ? [el, submitter] : [el];
       if (rules.active && c.loc !== 'window' && rules.out(els)) { ruledOut++; continue; }
+      const why = c.kind === 'link' ? linkWhy(c.action) : null;
       Arr.push(kept, assign({
         locator: c.loc, label: c.label ?? label(el), event: c.event, kind: c.kind, action: c.action,
         status: c.status ?? status(el, c.how), hover: c.hover,
-      }, c.extra, rules.once(els) ? { once: true } : null));
+      }, c.extra, rules.once(els) ? { once: true } : null, why ? { guarded: why } : null));
     }
     const frames = kept.length < CONFIG.maxActions ? frameAgents() : [];
     for (let i = 0; i < frames.length; i++) {
@@ -2013,7 +2169,7 @@
       form: formState(all), candidates: light ? [] : candidates(), covered: light ? [] : covered,
       ruledOut: light ? 0 : ruledOut,
       volatile: valuesOf(volatile),
-      dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked),
+      dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked), guarded: drain(guarded),
       storage: storageUsed(), status: httpStatus(), session: sessionAlive(),
     }, extra);
   }
@@ -2323,6 +2479,7 @@
       const el = find(spec);
       if (!el) { done({ error: 'not-found' }); return; }
       phase = 'firing';
+      firingWords = spec.label + ' ' + elementWords(el);
       frames = [];
       longTimerRan = false;
       fireStart = now();

@@ -93,6 +93,7 @@ class Agent:
             "defaultText": config.inputs.default_text,
             "maxOptions": config.inputs.max_options,
             "rules": _rules(config.rules),
+            "guard": config.guard.for_agent(),
             "channel": self.channel,
             "session": login.session_check(config.login),
         }

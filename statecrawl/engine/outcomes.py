@@ -301,6 +301,15 @@ class OutcomeReader:
             return Position() if failure.kind == "navigation" else position
         snapshot = outcome.fired
         assert snapshot is not None
+        if snapshot.guarded:
+            # No transition: what the page shows depends on requests that never left. The
+            # browser is still in the state when the page shows it (the request failed
+            # quietly), else somewhere unknown.
+            record.guarded(source.id, work.action, snapshot.guarded)
+            if outcome.exchanges:
+                self.hooks.defer("on_exchanges", None, outcome.exchanges)
+            shown = self.volatility.reconcile([snapshot], [source.id])[0]
+            return Position(source.id) if shown == source.id else Position()
         return self._transition(slot, work, snapshot, outcome, position)
 
     def _transition(
