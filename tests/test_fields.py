@@ -70,8 +70,9 @@ setTimeout(function () {
 </script>"""
 
 FIELDS: dict[str, Any] = {
-    "values": {"name": ["Ada", "Bob"]},
+    "values": {"name": ["Zed"]},  # (by name alone: a loose field gets it only beside a button)
     "fields": [
+        {"name": "name", "values": ["Ada", "Bob"]},
         {"name": "City", "values": ["Oslo"]},
         {"css": ".zip", "values": ["0150"]},
         {"css": "#mail", "kind": "email"},
@@ -117,8 +118,10 @@ def link_actions(result: statecrawl.Crawl) -> list[dict[str, Any]]:
 
 
 def test_loose_fields_filled_before_the_link_that_reads_them(loose: list[statecrawl.Crawl]) -> None:
-    """Values by name and by selector are typed into fields outside any form before the
-    link's onclick runs; one field varied at a time, as for a form's fields."""
+    """Values of inputs.fields entries, by name and by selector, are typed into fields
+    outside any form before the link's onclick runs; one field varied at a time, as for a
+    form's fields. A value given by name alone (inputs.values) is not: typed into every
+    field of a section, it would make each state of a page with a search box two."""
     result = loose[0]
     found = sent(result)
     # name: 2 values; age: 2 random values; the others one each -> 3 combinations

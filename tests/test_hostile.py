@@ -241,7 +241,8 @@ def crawl_cli(
     )
     assert "Traceback" not in done.stderr, done.stderr
     if may_fail and done.returncode == 1:
-        assert done.stderr.splitlines()[-1].startswith(f"statecrawl: error: start URL {url}")
+        last = done.stderr.splitlines()[-1]
+        assert last.startswith("statecrawl: error: ") and url in last, last
         return None
     assert done.returncode == 0, done.stderr
     return statecrawl.load(out)

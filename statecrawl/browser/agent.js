@@ -1739,17 +1739,36 @@
         });
       });
     });
+    // A text field outside any form given values by name, with a button beside it: type the
+    // value, click the button.
+    Arr.forEach(selectAll(document, 'input, textarea'), (el) => {
+      if (el.form || !isText(el) || !visible(el) || !enabled(el)) return;
+      if (FIELD_SPECS.length && specOf(el, fieldNames(el))) return;  // (a loose field: above)
+      const given = givenValues(el);
+      if (!given) return;
+      const parent = el.parentElement;
+      const container = parent && (selectOne(parent, 'button') ? parent : parent.parentElement);
+      const button = container && selectOne(container, 'button, input[type=button]');
+      if (!button || !visible(button) || !enabled(button)) return;
+      Arr.forEach(given, (value) => {
+        const values = [[locator(el), value]];
+        add(button, 'click', 'submit', describe('CLICK', locator(button), values), 'visible', null, { values });
+      });
+    });
     return filled;
   }
-  // Fields outside any form that were given values go with the clicked controls of their
-  // section, the nearest of a control's SECTION_LEVELS closest ancestors that holds such a
-  // field (a link whose onclick reads them, a button beside a search box): the control is
-  // fired after they are filled, one field varied at a time as a form's are.
+  // Fields outside any form that an inputs.fields entry names go with the clicked controls of
+  // their section, the nearest of a control's SECTION_LEVELS closest ancestors that holds such
+  // a field (a link whose onclick reads them, a button beside a search box): the control is
+  // fired after they are filled, one field varied at a time as a form's are. (Values given by
+  // name alone, inputs.values, reach a loose text field only through a button beside it: typed
+  // into every field of a section, they would make each state of a page with a search box two.)
   const SECTION_LEVELS = 3;
   function looseFields() {  // [{el, options}]: the fields outside any form given values, seen
     const out = [];
     Arr.forEach(selectAll(document, 'input, select, textarea'), (el) => {
       if (el.form || el.disabled || !isControl(el) || el.type === 'checkbox' || el.type === 'radio') return;
+      if (!specOf(el, fieldNames(el))) return;
       if (!givenValues(el) || !visible(el) || !enabled(el)) return;
       const options = choices(el, null);
       if (options && options.length) Arr.push(out, { el, options });
@@ -1816,7 +1835,7 @@
     let cover = null;  // what covers the element being looked at: its actions are left out
     const drags = [];  // [element, how, hover] of each draggable element a pointer reaches
     const drops = [];  // the elements with a drop listener
-    const loose = inputs.size || FIELD_SPECS.length ? looseFields() : [];
+    const loose = FIELD_SPECS.length ? looseFields() : [];
     const sections = new SafeMap();  // ancestor -> the value combinations of its loose fields
     const add = (el, event, kind, action, how, hover, extra) => {
       if (loose.length && event === 'click' && kind === 'script' && !extra && !isControl(el)
