@@ -319,7 +319,7 @@ class Api:
                 chunk = _read_lines(path, offset)
                 due = [self._event(job_id, line, after, waiting) for line, after in chunk]
                 offset = chunk[-1][1] if chunk else offset
-                due += self._pictures(job_id, waiting, final=job.status not in ACTIVE)
+                due.append(self._pictures(job_id, waiting, final=job.status not in ACTIVE))
                 if job.status != shown:
                     shown = job.status
                     due.append(f"event: status\ndata: {json.dumps(self.view(job))}\n\n")
@@ -351,7 +351,7 @@ class Api:
             line = json.dumps(data, ensure_ascii=False)
         return f"id: {offset}\nevent: {kind}\ndata: {line}\n\n"
 
-    def _pictures(self, job_id: str, waiting: dict[str, float], final: bool) -> list[str]:
+    def _pictures(self, job_id: str, waiting: dict[str, float], final: bool) -> str:
         """A ``picture`` event for each state in ``waiting`` whose thumbnail is there now;
         those looked for longer than ``PICTURE_WAIT`` (or at the ``final`` look) are given
         up."""
@@ -364,7 +364,7 @@ class Api:
                 found.append(f"event: picture\ndata: {data}\n\n")
             if url is not None or final or now - since > PICTURE_WAIT:
                 del waiting[state]
-        return found
+        return "".join(found)
 
     def _picture_url(self, job_id: str, state: str) -> str | None:
         """The URL of ``state``'s thumbnail, if the crawl has one for it."""
