@@ -206,9 +206,16 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
 def unrelated(old: Crawl, new: Crawl) -> list[str]:
     """One line when the two crawls share no start URL origin: they may be of two different
     sites, which a diff pairs by path alone (none otherwise)."""
-    before = {origin(url) for url in old.config.start_urls}
-    after = {origin(url) for url in new.config.start_urls}
-    if before & after:
+    before, after = _origins(old), _origins(new)
+    if not before or not after or before & after:
         return []
     return [f"the crawls share no start URL origin ({', '.join(sorted(before))} before, "
             f"{', '.join(sorted(after))} now): states are paired by path only"]
+
+
+def _origins(crawl: Crawl) -> set[str]:
+    """The origins of the start URLs ``crawl``'s graph records (none for a graph still being
+    written, as an incremental crawl's is when it compares itself)."""
+    attrs = crawl.graph.graph
+    urls = attrs.get("start_urls") or ([attrs["start_url"]] if attrs.get("start_url") else [])
+    return {origin(url) for url in urls}
