@@ -29,6 +29,7 @@ from .config import argument, checked
 from .directory.crawl import Crawl, find_state, loaded, recorded_config
 from .directory.figures import (
     GraphLike,
+    counts,
     dead_ends,
     depth_profile,
     graph_of,
@@ -42,7 +43,7 @@ from .directory.paths import (
     edge_records,
     is_state,
     label,
-    masked,
+    searched_text,
     shortest_paths,
     state_nodes,
 )
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "action_frequency",
+    "counts",
     "coverage",
     "dead_ends",
     "depth_profile",
@@ -73,6 +75,7 @@ __all__ = [
     "strongly_connected_components",
     "summary",
     "to_frames",
+    "visible_text",
 ]
 
 def _optional(module: str) -> ModuleType:
@@ -291,8 +294,10 @@ def states_per_url(crawl: GraphLike) -> dict[str, int]:
 
 @checked
 def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = False) -> list[str]:
-    """The states whose visible text (see :func:`visible_text`) contains ``text``; the parts
-    the crawl masked as volatile (a clock) are left out, as they tell no state apart.
+    """The states whose visible text contains ``text``; the parts the crawl masked as
+    volatile (a clock) are left out, as they tell no state apart. The report's search looks
+    in the same text (:func:`statecrawl.directory.paths.searched_text`), by words: a word
+    found there is found here.
 
     Parameters
     ----------
@@ -323,11 +328,10 @@ def find_states(crawl: Crawl, text: str, *, regex: bool = False, case: bool = Fa
         pattern = re.compile(text if regex else re.escape(text), 0 if case else re.IGNORECASE)
     except re.error as exc:
         raise ConfigError(f"text: invalid regular expression {text!r}: {exc}") from None
-    volatile = masked(crawl.graph)
     return [
         s["id"]
         for s in crawl.states()
-        if pattern.search(visible_text(crawl.html(s["id"]), volatile=volatile))
+        if pattern.search(searched_text(crawl.graph, crawl.html(s["id"])))
     ]
 
 
@@ -515,8 +519,12 @@ def layers(crawl: GraphLike) -> dict[str, tuple[float, float]]:
 def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None) -> Axes:
     """Draw the state graph layered by depth (matplotlib: the ``analysis`` extra).
 
-    Start states are green, unreachable ones red, states with failures orange, out-of-scope
-    targets grey.
+    Each depth is a column, its states spread over the same height; an edge to the next
+    depth is a line, any other (back to an earlier depth, within one, or further on) a short
+    arc in a lighter grey; a state's transitions to itself are left out. Start states are
+    green, unreachable ones red, states with failures orange, documents and out-of-scope
+    pages grey (drawn when there are at most ``FEW_OTHERS`` of them); the title gives the
+    crawl's :func:`counts`.
 
     Parameters
     ----------
@@ -525,8 +533,8 @@ def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure when omitted.
     labels : bool, optional
-        Whether to write the first characters of each state's id beside it (by default for
-        graphs of at most 60 nodes).
+        Whether to write each state's label (or the start of its id) beside it (by default
+        for graphs of at most 40 states).
 
     Returns
     -------
@@ -540,34 +548,88 @@ def plot(crawl: GraphLike, ax: Axes | None = None, *, labels: bool | None = None
     'depth (actions from a start page)'
     """
     plt = _optional("matplotlib.pyplot")
+    lines = _optional("matplotlib.lines")
     graph = graph_of(crawl)
+    others = [n for n in graph if not is_state(graph, n)]
+    drawn = [n for n in graph if is_state(graph, n)] + (others if len(others) <= FEW_OTHERS else [])
+    shown: nx.MultiDiGraph[str] = nx.MultiDiGraph(graph.subgraph(drawn))
+    pos = layers(shown)
+    simple: nx.DiGraph[str] = nx.DiGraph(shown)
+    simple.remove_edges_from(list(nx.selfloop_edges(simple)))
+    tallest = max(Counter(x for x, _ in pos.values()).values(), default=1)
+    half: dict[float, float] = {}
+    for x, y in pos.values():
+        half[x] = max(half.get(x, 0.0), abs(y))
+    pos = {n: (x, y / (half[x] or 1)) for n, (x, y) in pos.items()}  # columns of one height
     if ax is None:
-        width = 2 + 1.6 * (max(depth_profile(graph), default=0) + 2)
-        _, ax = plt.subplots(figsize=(min(width, 16), 6))
-    pos = layers(graph)
-    simple: nx.DiGraph[str] = nx.DiGraph(graph)
-    colours = []
-    for node in simple:
-        attrs = graph.nodes[node]
-        if not is_state(graph, node):
-            colours.append("#b0b0b0")
-        elif attrs.get("unreachable"):
-            colours.append("#d62728")
-        elif attrs.get("failures"):
-            colours.append("#ff7f0e")
-        elif attrs.get("depth") == 0:
-            colours.append("#2ca02c")
-        else:
-            colours.append("#1f77b4")
-    size = 300 if len(simple) <= 60 else 60
+        width = 2 + 2.2 * (max((x for x, _ in pos.values()), default=0) + 1)
+        _, ax = plt.subplots(figsize=(min(width, 16), min(4 + tallest / 12, 12)))
+    colours = [_colour(graph, node) for node in simple]
+    size = 300 if len(simple) <= 60 else 40
+    forward = [(u, v) for u, v in simple.edges if pos[v][0] == pos[u][0] + 1]
+    other = [(u, v) for u, v in simple.edges if pos[v][0] != pos[u][0] + 1]
+    few = simple.number_of_edges() <= 200
+    heads: dict[str, Any] = {"arrows": True, "arrowsize": 7} if few else {"arrows": False}
     nx.draw_networkx_edges(
-        simple, pos, ax=ax, node_size=size, alpha=0.4, arrowsize=8, edge_color="#555555"
+        simple, pos, edgelist=forward, ax=ax, node_size=size, alpha=0.35, width=0.6,
+        edge_color="#444444", **heads,
+    )
+    nx.draw_networkx_edges(
+        simple, pos, edgelist=other, ax=ax, node_size=size, alpha=0.12, width=0.5,
+        arrows=True, arrowsize=5, edge_color="#888888", connectionstyle="arc3,rad=0.15",
     )
     nx.draw_networkx_nodes(simple, pos, ax=ax, node_size=size, node_color=colours)
-    if labels if labels is not None else len(simple) <= 60:
-        names = {n: str(n)[:4] for n in simple}
-        nx.draw_networkx_labels(simple, pos, labels=names, ax=ax, font_size=7)
+    states = [n for n in simple if is_state(graph, n)]
+    if labels if labels is not None else len(states) <= 40:
+        names = {n: _short(graph.nodes[n].get("label") or str(n)[:8]) for n in states}
+        right = {n: (x + 0.06, y) for n, (x, y) in pos.items()}
+        nx.draw_networkx_labels(
+            simple, right, labels=names, ax=ax, font_size=7, horizontalalignment="left"
+        )
+    ax.legend(
+        handles=[
+            lines.Line2D([], [], marker="o", linestyle="", color=colour, label=meaning)
+            for colour, meaning in LEGEND
+        ],
+        loc="upper left", fontsize=7, frameon=False,
+    )
+    columns = sorted({x for x, _ in pos.values()})
+    ax.set_xticks(columns)
+    ax.set_xlim(min(columns, default=0) - 0.4, max(columns, default=0) + 0.9)
     ax.set_xlabel("depth (actions from a start page)")
     ax.tick_params(left=False, labelleft=False, bottom=True, labelbottom=True)
-    ax.set_title(f"{len(state_nodes(graph))} states, {graph.number_of_edges()} transitions")
+    for side in ("left", "right", "top"):
+        ax.spines[side].set_visible(False)
+    if len(others) > FEW_OTHERS:
+        ax.text(
+            1, -0.08, f"{len(others)} documents and out-of-scope pages not drawn",
+            transform=ax.transAxes, ha="right", fontsize=7, color="#777777",
+        )
+    found = counts(graph)
+    extra = [f"{n} {what}" for n, what in ((found.documents, "documents"),
+                                           (found.out_of_scope, "out of scope")) if n]
+    ax.set_title(", ".join([f"{found.states} states, {found.transitions} transitions", *extra]))
     return ax
+
+
+FEW_OTHERS = 30  # out-of-scope pages and documents drawn when there are no more than this
+LEGEND = (
+    ("#2ca02c", "start"), ("#1f77b4", "state"), ("#ff7f0e", "with failures"),
+    ("#d62728", "unreachable"), ("#b0b0b0", "out of scope or document"),
+)
+
+
+def _colour(graph: nx.MultiDiGraph[str], node: str) -> str:
+    """A node's colour in :func:`plot` (see :data:`LEGEND`)."""
+    attrs = graph.nodes[node]
+    if not is_state(graph, node):
+        return "#b0b0b0"
+    if attrs.get("unreachable"):
+        return "#d62728"
+    if attrs.get("failures"):
+        return "#ff7f0e"
+    return "#2ca02c" if attrs.get("depth") == 0 else "#1f77b4"
+
+
+def _short(text: str, width: int = 28) -> str:
+    return text if len(text) <= width else text[: width - 1] + "\u2026"

@@ -110,6 +110,8 @@ def candidate(value: Any) -> dict[str, Any]:
         "values": _pairs(value.get("values"), "values", 2),
         "submitter": optional_text(value.get("submitter"), "a submitter"),
         "once": value.get("once") is True,
+        "guarded": None if value.get("guarded") is None
+        else web_text(value["guarded"], "why the guard keeps it"),
     }
 
 
@@ -168,8 +170,11 @@ def snapshot(data: Any) -> dict[str, Any]:
         "dialogs": [_dialog(d) for d in items(data.get("dialogs"), "the dialogs")],
         "popups": [strip_userinfo(u) for u in items(data.get("popups"), "the popups") if _web(u)],
         "blocked": [web_text(u, "a blocked URL") for u in items(data.get("blocked"), "blocked")],
+        "guarded": [web_text(g, "a request kept in") for g in items(data.get("guarded"), "kept")],
         "timed_out": data.get("timedOut") is True,
         "settle_ms": int(number(data.get("settleMs", 0), "the settle time")),
+        "waits_missed": [text(css, "a wait's selector", 1024)
+                         for css in items(data.get("missed"), "the missed waits")],
         "status": _status(data.get("status")),
         "session": data.get("session") if isinstance(data.get("session"), bool) else None,
     }

@@ -38,6 +38,7 @@ def crawl(
     scope: Table | None = None,
     inputs: Table | None = None,
     rules: Table | None = None,
+    guard: Table | None = None,
     browser: Table | None = None,
     archive: Table | None = None,
     incremental: Table | None = None,
@@ -75,6 +76,10 @@ def crawl(
         ``click`` (an allow-list) and ``click_once``, each a list of rules, a rule a table
         (``{"xpath": "//nav//a", "url": "/admin"}``) or a string as the command line takes
         it (``"#logout"``, ``"text:Sign out"``, ``"attr:data-action=delete"``).
+    guard
+        What the guard keeps the crawl from firing (:class:`statecrawl.config.Guard`):
+        ``{"enabled": False}`` turns it off, ``{"allow": ["/api/session"]}`` lets URLs and
+        labels through.
     dangerous, dangerous_policy, executor, cluster
         Label patterns of dangerous actions and what to do with them (``last``, ``skip``),
         what runs the browsers (``threads``, ``dask``) and a Dask scheduler's address.

@@ -19,6 +19,7 @@ from . import coverage as js_coverage
 from .config import Config, ServiceSettings, merge, read_seeds, read_settings
 from .demo_app.data import REVISIONS
 from .directory.crawl import Crawl, load
+from .directory.figures import counts
 from .directory.graph import StateGraph
 from .directory.layout import ROLES, STORE
 from .engine import roles
@@ -45,6 +46,24 @@ def _input_pair(text: str) -> tuple[str, str]:
     if not sep or not name.strip():
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
     return name.strip(), value
+
+
+def _field_pair(text: str) -> tuple[str, str]:
+    """``SELECTOR=VALUE``, split at the first ``=`` outside brackets and quotes (a selector
+    such as ``input[name=q]`` holds some)."""
+    depth, quote = 0, ""
+    for at, char in enumerate(text):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char in "[(":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif char == "=" and depth == 0 and text[:at].strip():
+            return text[:at].strip(), text[at + 1:]
+    raise argparse.ArgumentTypeError(f"expected SELECTOR=VALUE, got {text!r}")
 
 
 def _fraction(text: str) -> float:
@@ -83,6 +102,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     inputs: dict[str, list[str]] = {}
     for name, value in args.input or ():
         inputs.setdefault(name, []).append(value)
+    fields: dict[str, list[str]] = {}
+    for css, value in args.field or ():
+        fields.setdefault(css, []).append(value)
     width, height = args.viewport or (None, None)
     return {
         "out": args.out,
@@ -93,7 +115,11 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "rules": {
             "click": args.click, "dont_click": args.dont_click, "click_once": args.click_once,
         },
-        "inputs": {"values": inputs or None, "harvest": args.harvest, "max_pages": args.max_pages},
+        "guard": {"enabled": False if args.no_guard else None, "allow": args.guard_allow},
+        "inputs": {
+            "values": inputs or None, "harvest": args.harvest, "max_pages": args.max_pages,
+            "fields": [{"css": css, "values": vs} for css, vs in fields.items()] or None,
+        },
         "browser": {
             "count": args.browsers, "window_width": width, "window_height": height,
             "coverage": args.coverage,
@@ -221,17 +247,23 @@ class Progress:
             self.stream.write("\n")
 
 
+def summary_line(result: Crawl) -> str:
+    """What a crawl found (its :func:`.counts`, as every surface prints them) and how its last
+    run went (actions fired, resets, failures, time, why it stopped)."""
+    s = result.stats
+    return (
+        f"{counts(result).describe()}; {s.get('fired', 0)} actions fired, {s.get('resets', 0)} "
+        f"resets, {s.get('failures', 0)} failures in {s.get('elapsed', 0.0):.1f}s "
+        f"({s.get('rate', 0.0):.1f} actions/s), stopped: {s.get('stop_reason')}"
+    )
+
+
 def summary(result: Crawl, stream: TextIO) -> None:
     """Print what a crawl found and where it is."""
     s = result.stats
     js = js_coverage.read(result.path)
-    stream.write(
-        f"{s['states']} states, {s['transitions']} transitions, depth {s['max_depth']}, "
-        f"{s['resets']} resets, {s['failures']} failures, {s['out_of_scope']} out of scope; "
-        f"{s['elapsed']:.1f}s ({s['rate']:.1f} transitions/s), stopped: {s['stop_reason']}"
-        f"{'; ' + js_coverage.share(js['total']) if js else ''}\n"
-        f"output: {result.path}\n"
-    )
+    stream.write(f"{summary_line(result)}{'; ' + js_coverage.share(js['total']) if js else ''}\n"
+                 f"output: {result.path}\n")  # fmt: skip
     if s.get("ruled_out") or s.get("once_skipped"):
         stream.write(
             f"rules: {s['ruled_out']} actions left out by click and dont_click, "
@@ -248,7 +280,7 @@ def summary(result: Crawl, stream: TextIO) -> None:
         skipped = sum(bool(d.get("skipped")) for d in documents)
         failed = sum(bool(d.get("failed")) for d in documents)
         stream.write(
-            f"{len(documents)} documents downloaded: {len(documents) - skipped - failed} "
+            f"{len(documents)} documents: {len(documents) - skipped - failed} "
             f"archived, {skipped} skipped, {failed} failed\n"
         )
     for data in result.graph.graph.get("outages", []):
@@ -332,6 +364,14 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
                    help=f"fire only what the --click SELECTORs select {kinds}")
     p.add_argument("--click-once", action="append", metavar="SELECTOR",
                    help=f"fire what SELECTOR selects in the first state it is in only {kinds}")
+    p.add_argument("--no-guard", "--allow-destructive", action="store_true", default=None,
+                   help="fire what deletes, drops, empties, resets or changes a password too "
+                        "(your own application only)")
+    p.add_argument("--guard-allow", action="append", metavar="REGEX",
+                   help="a URL or label the guard lets through (repeatable)")
+    p.add_argument("--field", action="append", type=_field_pair, metavar="SELECTOR=VALUE",
+                   help="a value to type into the fields a CSS selector finds, in a form or "
+                        "not (repeatable)")
     p.add_argument("--harvest", type=int, nargs="?", const=HARVEST_QUERIES, metavar="N",
                    help="after the --input values, N queries of the crawl's own choosing for "
                         f"each search form ({HARVEST_QUERIES})")
@@ -641,7 +681,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``statecrawl`` command.
 
     Exit status: 0 for a finished crawl; 1, with a one-line message, for bad input (a
-    malformed URL, flag value or config file, an unreachable host) or a failure; 128 + the
+    malformed URL, flag value or config file) or a failure (no start URL gave a state: it
+    answered 4xx/5xx or could not be loaded, its crawl directory left as it was); 128 + the
     signal's number (130 SIGINT, 143 SIGTERM, 129 SIGHUP) for a crawl stopped by a signal,
     whose crawl directory is complete for what was found.
     """

@@ -38,6 +38,16 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 Section = TypeVar("Section", bound="DataclassInstance")  # a config dataclass
 DANGEROUS_DEFAULT = (r"(?i)\b(log ?out|sign ?out|log ?off|delete|remove|destroy|unsubscribe)\b",)
+# What the guard calls destructive (the README's "The guard"): imperative verbs and nouns
+# (not "deleted", a state's description), found case-insensitively in text whose identifiers
+# are split into words ("deleteItem", "op_drop"). One syntax for Python and the page agent.
+GUARD_WORDS = (
+    r"\b(?:delete|deletion|del|drop|truncate|purge|wipe|erase|destroy|trash|remove"
+    r"|uninstall|deactivate|disable|reset|revoke|unsubscribe"
+    r"|empty ?(?:the )?(?:trash|bin|table|tables|cache|logs?|folder|cart|basket|database|queue)"
+    r"|(?:change|update|new|set) ?(?:password|passwd|pwd|e-?mail)"
+    r"|(?:password|passwd|pwd|e-?mail) ?(?:change|update|reset))\b"
+)
 
 # Upper bounds: far beyond any sensible crawl, low enough that a typo (or ``inf``) fails here
 # rather than overflowing a browser timer or hanging a crawl for ever.
@@ -80,6 +90,51 @@ def _check_range(
         return
     lower = f"more than {low:,}" if above else f"at least {low:,}"
     raise ConfigError(f"{name} must be {lower} and at most {high:,}{unit}, got {value!r}")
+
+
+_CSS_PAIRS = {"[": "]", "(": ")"}
+
+
+def _check_selector(name: str, selector: str) -> None:
+    """Refuse a CSS selector the browser would refuse for its shape: empty, brackets or
+    quotes left open, a combinator or comma with nothing on one side. (The browser has the
+    last word; an invalid selector it finds matches nothing.)"""
+    problem = _selector_problem(selector)
+    _check(problem is None, f"{name}: invalid CSS selector {selector!r}: {problem}")
+
+
+def _selector_problem(selector: str) -> str | None:
+    """What is wrong with the shape of ``selector``, or ``None``."""
+    opened: list[str] = []  # the brackets open, innermost last
+    quote = ""
+    escaped = False
+    parts = [""]  # the selectors of the top-level list
+    for char in selector:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char in _CSS_PAIRS:
+            opened.append(char)
+        elif char in "])":
+            if not opened or _CSS_PAIRS[opened.pop()] != char:
+                return f"unmatched {char!r}"
+        elif char == "," and not opened:
+            parts.append("")
+            continue
+        parts[-1] += char
+    if quote or opened:
+        return f"unclosed {quote or opened[-1]!r}"
+    for part in (p.strip() for p in parts):
+        if not part:
+            return "an empty selector"
+        if part[0] in ">+~" or part[-1] in ">+~":
+            return "a combinator with nothing on one side"
+    return None
 
 
 def _check_regexes(name: str, patterns: tuple[str, ...]) -> None:
@@ -159,15 +214,43 @@ class Explore:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Wait:
+    """A wait condition: on a page whose URL ``url`` matches (a regular expression, searched
+    as ``scope.exclude`` is), a state is taken only once an element matching ``css`` is
+    there (``visible``: and seen), or ``timeout_ms`` after the settle began; a wait that
+    times out is counted (``waits_timed_out``) and logged, and the state taken as it is."""
+
+    url: str
+    css: str
+    visible: bool = False
+    timeout_ms: int = 3000
+
+    def __post_init__(self) -> None:
+        _normalise(self, "timing.waits.")
+        _check_regexes("timing.waits.url", (self.url,))
+        _check_selector("timing.waits.css", self.css)
+        _check_range("timing.waits.timeout_ms", self.timeout_ms, 0, DAY_MS, " ms")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Timing:
     """When a page counts as settled, and how long anything may take: ``*_ms`` values up to
-    a day in milliseconds, ``load_timeout`` up to a day in seconds."""
+    a day in milliseconds, ``load_timeout`` up to a day in seconds.
+
+    A timer (``setTimeout``) of at most ``timer_ms`` is pending work a few generations deep
+    (a timer a timer set); one of at most ``long_timer_ms`` only when set by the page or the
+    action itself (not by a timer or an interval), until one such has run since the action:
+    a widget shown a second after an action is seen, and a polling loop holds a settle for
+    one turn at most. ``waits``: the :class:`Wait` conditions.
+    """
 
     quiet_ms: int = 15
     settle_timeout_ms: int = 5000
     timer_ms: int = 400
+    long_timer_ms: int = 1500
     load_timeout: float = 30.0
     wait_ms: int = 0
+    waits: tuple[Wait, ...] = ()
 
     def __post_init__(self) -> None:
         _normalise(self, "timing.")
@@ -178,6 +261,7 @@ class Timing:
             "timing.settle_timeout_ms must be >= timing.quiet_ms",
         )
         _check_range("timing.timer_ms", self.timer_ms, 0, DAY_MS, " ms")
+        _check_range("timing.long_timer_ms", self.long_timer_ms, 0, DAY_MS, " ms")
         _check_range("timing.load_timeout", self.load_timeout, 0, DAY, " seconds", above=True)
         _check_range("timing.wait_ms", self.wait_ms, 0, DAY_MS, " ms")
 
@@ -211,9 +295,53 @@ class ScopeSettings:
             )
 
 
+FIELD_KINDS = ("auto", "text", "email", "number", "date", "url", "tel")
+
+
+@dataclass(frozen=True, kw_only=True)
+class FieldValues:
+    """The values of the fields found by ``css`` (a CSS selector) or by ``name`` (as
+    ``inputs.values`` finds them), inside a form or loose in the page: ``values``, or else
+    ``count`` random values of ``kind`` (``"auto"``: the kind the field's type, pattern and
+    name suggest), drawn from the crawl's ``seed``, so two crawls type the same ones."""
+
+    css: str | None = None
+    name: str | None = None
+    values: tuple[str, ...] = ()
+    kind: Literal["auto", "text", "email", "number", "date", "url", "tel"] | None = None
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        _normalise(self, "inputs.fields.")
+        _check(
+            (self.css is None) != (self.name is None),
+            "inputs.fields: give each entry a css selector or a field name (not both)",
+        )
+        if self.css is not None:
+            _check_selector("inputs.fields.css", self.css)
+        _check(self.name is None or bool(self.name.strip()),
+               "inputs.fields.name must not be empty")
+        _check(not (self.values and self.kind is not None),
+               f"inputs.fields: give {self.css or self.name!r} values or a kind, not both")
+        _check_range("inputs.fields.count", self.count, 1, MAX_COUNT, " values")
+
+    def for_agent(self) -> dict[str, Any]:
+        """This entry as the page agent reads it (no values: random ones of its kind)."""
+        return {
+            "css": self.css, "name": self.name,
+            "values": list(self.values), "kind": None if self.values else self.kind or "auto",
+            "count": self.count,
+        }
+
+
 @dataclass(frozen=True, kw_only=True)
 class Inputs:
     """Values typed into form fields, and how other fields are enumerated.
+
+    ``values``: by field name (label, aria-label, placeholder, name or id); ``fields``:
+    :class:`FieldValues` entries, by CSS selector or name, with values or random ones of a
+    kind, which come first. Fields outside any form get theirs too, typed before a control
+    of their section is fired (see the README's "Field values and waiting").
 
     ``harvest``: the number of queries the crawl chooses by itself for each search form, after
     the ``values`` given (see :mod:`statecrawl.harvest.queries`; ``None``: none). ``max_pages``: the
@@ -223,6 +351,7 @@ class Inputs:
     """
 
     values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    fields: tuple[FieldValues, ...] = ()
     default_text: str | None = None
     max_options: int = 5
     harvest: int | None = None
@@ -303,6 +432,32 @@ class Rules:
             except ConfigError as exc:  # (a rule's own message names no list)
                 named = str(exc).startswith(where)
                 raise ConfigError(str(exc) if named else f"{where}: {exc}") from None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Guard:
+    """What the guard keeps a crawl from doing on a site it does not own (the README's "The
+    guard"): requests and links that delete, drop, empty, trash, uninstall, deactivate, reset
+    or change a password or an e-mail never leave the browser. ``enabled = false`` turns it
+    off (a test engineer's own application); ``allow``: patterns (case-insensitive, in the
+    syntax Python and JavaScript share) of URLs and labels the guard lets through."""
+
+    enabled: bool = True
+    allow: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _normalise(self, "guard.")
+        _check_regexes("guard.allow", self.allow)
+        for pattern in self.allow:
+            _check(
+                re.search(r"\(\?[aiLmsux-]|\(\?P", pattern) is None,
+                f"guard.allow: {pattern!r} uses Python-only syntax (an inline flag or a "
+                "(?P...) group); the page agent reads it too, and case is ignored anyway",
+            )
+
+    def for_agent(self) -> dict[str, Any] | None:
+        """What the page agent guards by (``None``: nothing)."""
+        return {"words": GUARD_WORDS, "allow": list(self.allow)} if self.enabled else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -558,6 +713,7 @@ class Config:
     scope: ScopeSettings = field(default_factory=ScopeSettings)
     inputs: Inputs = field(default_factory=Inputs)
     rules: Rules = field(default_factory=Rules)
+    guard: Guard = field(default_factory=Guard)
     browser: BrowserSettings = field(default_factory=BrowserSettings)
     archive: Archive = field(default_factory=Archive)
     incremental: Incremental = field(default_factory=Incremental)

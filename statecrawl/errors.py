@@ -11,12 +11,14 @@
     │   ├── ActionFailed       an action could not be fired
     │   │   └── OptionAbsent   a popup has no such option (no failure: no such action;
     │   │                      in statecrawl.state, beside the Snapshot it carries)
-    │   └── AgentError         the page agent's answer was malformed
+    │   ├── AgentError         the page agent's answer was malformed
+    │   └── CrawlFailed        no start URL gave a state (4xx/5xx, never loaded)
     └── ArchiveError           a WARC file or crawl directory cannot be written or read
         └── CrawlLocked        another run is writing the crawl directory
 
-A ``NavigationError`` during a crawl is a recorded failure of one state or action; the others
-end the crawl with a one-line message. What is read past without failing (a setting of
+A ``NavigationError`` during a crawl is a recorded failure of one state, action or start URL;
+``CrawlFailed``, when every start URL failed, and the others end the crawl with a one-line
+message. What is read past without failing (a setting of
 another version in a crawl directory) is a ``StatecrawlWarning``.
 """
 
@@ -53,6 +55,11 @@ class ActionFailed(NavigationError):
 
 class AgentError(NavigationError):
     """The page agent's answer was malformed: the page broke or forged it."""
+
+
+class CrawlFailed(NavigationError):
+    """No start URL gave a state: each answered 4xx/5xx, could not be loaded, or the crawl
+    stopped before; its directory is left as it was found, for the same command again."""
 
 
 class ArchiveError(StatecrawlError):

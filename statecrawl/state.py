@@ -40,6 +40,7 @@ class Action:
     values: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     submitter: str | None = field(default=None, compare=False)
     once: bool = field(default=False, compare=False)  # a ``click_once`` rule selects it
+    guarded: str | None = field(default=None, compare=False)  # why the guard keeps it unfired
 
     @property
     def key(self) -> str:
@@ -101,6 +102,7 @@ class Action:
             values=tuple(tuple(v) for v in c.get("values", ())),
             submitter=c.get("submitter"),
             once=c.get("once", False),
+            guarded=c.get("guarded"),
         )
 
 
@@ -121,8 +123,10 @@ class Snapshot:
     dialogs: list[dict[str, str]] = field(default_factory=list)
     popups: list[str] = field(default_factory=list)
     blocked: list[str] = field(default_factory=list)
+    guarded: list[str] = field(default_factory=list)  # requests the guard kept in: why each
     timed_out: bool = False
     settle_ms: int = 0
+    waits_missed: list[str] = field(default_factory=list)  # timing.waits out of time: their css
     navigated: str | None = None
     status: int | None = None
     truncated: bool = False  # the DOM was longer than answers.MAX_HTML and was cut

@@ -28,8 +28,11 @@ class Stats:
     queries: int = 0  # harvesting queries issued (inputs.harvest)
     records: int = 0  # records seen, when harvesting or following pages to the end
     documents: int = 0  # downloads saved as documents (archived, skipped or failed)
+    downloads: int = 0  # download edges, fired or inferred (a document may have many)
     ruled_out: int = 0  # actions the click and dont_click rules left out, summed over states
+    guarded: int = 0  # actions the guard kept from deleting, resetting…, summed over states
     once_skipped: int = 0  # click_once actions left unfired in states after their first
+    waits_timed_out: int = 0  # timing.waits given up on in the states recorded
     frontier: int = 0
     max_depth: int = 0
     elapsed: float = 0.0

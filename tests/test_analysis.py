@@ -355,8 +355,27 @@ def test_layers_and_plot() -> None:
     assert {n: x for n, (x, _) in pos.items()} == {"r": 0, "a": 1, "b": 1, "c": 2, "d": 2, "x": 3}
     assert pos["c"][1] < pos["d"][1]  # children follow their parents' order
     ax = analysis.plot(g)
-    assert ax.get_title() == "5 states, 5 transitions"
+    assert ax.get_title() == "5 states, 4 transitions, 1 out of scope"
     assert len(ax.collections[-1].get_offsets()) == 6  # every node drawn
+
+
+def test_plot_leaves_out_self_loops_and_a_crowd_of_documents() -> None:
+    """Every column is as tall as the others, a state's edges to itself are not drawn (they
+    were ellipses across the whole figure), and 31 documents are a note, not a column."""
+    g = nx.MultiDiGraph([("r", "a"), ("r", "b"), ("a", "a"), ("a", "r")])
+    nx.set_node_attributes(g, {"r": 0, "a": 1, "b": 1}, "depth")
+    nx.set_node_attributes(g, {"r": "Home", "a": "About", "b": "Team"}, "label")
+    for n in range(31):
+        g.add_node(f"d{n}", kind="document")
+        g.add_edge("b", f"d{n}")
+    ax = analysis.plot(g)
+    assert len(ax.collections[-1].get_offsets()) == 3  # the states only
+    ys = [y for _, y in ax.collections[-1].get_offsets()]
+    assert max(ys) == 1 and min(ys) == -1
+    texts = [t.get_text() for t in ax.texts]
+    assert {"Home", "About", "Team"} <= set(texts)
+    assert "31 documents and out-of-scope pages not drawn" in texts
+    assert len(ax.patches) == 3  # r -> a, r -> b, a -> r (an arc); no loop on a
 
 
 class Markup(HTMLParser):

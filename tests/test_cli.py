@@ -105,6 +105,8 @@ BAD_ARGS: list[tuple[list[str], str]] = [
     (["crawl", URL, "--exclude", "[a-"], "scope.exclude: invalid regular expression"),
     (["crawl", URL, "--input", "badvalue"], "argument --input: expected NAME=VALUE"),
     (["crawl", URL, "--input", "=x"], "expected NAME=VALUE, got '=x'"),
+    (["crawl", URL, "--field", "#q[=x"], "argument --field: expected SELECTOR=VALUE"),
+    (["crawl", URL, "--field", "div >=x"], "inputs.fields.css: invalid CSS selector 'div >'"),
     (["crawl", URL, "--out", ""], "out: must not be empty"),
     (["crawl", URL, "--out", "{tmp}", "--model", "psychic"], "unknown state model 'psychic'"),
     (["crawl", URL, "--out", "{tmp}", "--strategy", "psychic"], "unknown strategy 'psychic'"),

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import statecrawl
+import statecrawl.cli
 from statecrawl.config import (
     DANGEROUS_DEFAULT,
     Archive,
@@ -277,6 +278,9 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("max_dept = 2\ncolour = 'red'", ["unknown setting", "max_dept", "colour"]),
     ("dangerous = ['(?i)log(out']", ["dangerous", "log(out"]),
     ("dangerous_policy = 'first'", ["dangerous_policy"]),
+    ("[guard]\nallow = ['(?i)reset']", ["guard.allow", "Python-only syntax"]),
+    ("[guard]\nallow = ['reset(']", ["guard.allow", "invalid regular expression"]),
+    ("[guard]\nenabled = 'no'", ["guard.enabled", "expected bool"]),
     ("executor = 'spark'", ["executor", "'dask'"]),
     ("cluster = 'tcp://10.0.0.1:8786'", ["--cluster needs --executor dask"]),
     ("strategy = 'coverage'", ["--strategy coverage needs --coverage"]),
@@ -300,6 +304,8 @@ BAD_CONFIG: list[tuple[str, list[str]]] = [
     ("start_urls = ['http://exa%20mple.test/']", ["bad host"]),
     ("start_urls = ['http://a..test/']", ["bad host"]),
     ("start_urls = ['http://999.0.0.1/']", ["bad host"]),
+    ("[[timing.waits]]\nurl = '/x('\ncss = '#w'", ["timing.waits.url", "invalid regular"]),
+    ("[[inputs.fields]]\ncss = 'a['", ["inputs.fields.css", "invalid CSS selector"]),
 ]
 
 
@@ -680,3 +686,75 @@ def test_flat_limits_beside_a_malformed_limits_table() -> None:
     """``crawl(url, limits=3, max_depth=2)`` is a ConfigError, not a TypeError."""
     with pytest.raises(ConfigError, match="limits: expected a table, got int"):
         statecrawl.crawl(URL, limits=3, max_depth=2)
+
+
+# ---- field values and wait conditions ----------------------------------------------------------
+
+
+def test_field_entries_and_waits_from_a_toml_file(tmp_path: Path) -> None:
+    """``[[inputs.fields]]`` and ``[[timing.waits]]`` tables build their sections, and the
+    config round-trips."""
+    path = tmp_path / "crawl.toml"
+    path.write_text(
+        f'start_urls = ["{URL}"]\n'
+        '[[inputs.fields]]\ncss = "input[name=q]"\nvalues = ["lithium"]\n'
+        '[[inputs.fields]]\nname = "email"\nkind = "email"\ncount = 2\n'
+        '[[timing.waits]]\nurl = "/slow"\ncss = "#widget"\nvisible = true\ntimeout_ms = 3000\n'
+    )
+    config = Config.from_toml(path)
+    first, second = config.inputs.fields
+    assert (first.css, first.values, first.kind) == ("input[name=q]", ("lithium",), None)
+    assert (second.name, second.kind, second.count) == ("email", "email", 2)
+    (wait,) = config.timing.waits
+    assert (wait.url, wait.css, wait.visible, wait.timeout_ms) == ("/slow", "#widget", True, 3000)
+    assert Config.from_mapping(config.to_dict()) == config
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"inputs": {"fields": [{"css": "#q[", "values": ["x"]}]}},
+         "inputs.fields.css: invalid CSS selector '#q[': unclosed '['"),
+        ({"inputs": {"fields": [{"css": "div >"}]}},
+         "inputs.fields.css: invalid CSS selector 'div >': a combinator with nothing on one side"),
+        ({"inputs": {"fields": [{"values": ["x"]}]}},
+         "inputs.fields: give each entry a css selector or a field name (not both)"),
+        ({"inputs": {"fields": [{"name": "q", "values": ["x"], "kind": "text"}]}},
+         "inputs.fields: give 'q' values or a kind, not both"),
+        ({"inputs": {"fields": [{"name": "q", "kind": "colour"}]}},
+         "inputs.fields.kind: expected one of 'auto', 'text', 'email', 'number', 'date', 'url', "
+         "'tel', got 'colour'"),
+        ({"timing": {"waits": [{"url": "/slow(", "css": "#w"}]}},
+         "timing.waits.url: invalid regular expression '/slow(': missing ), unterminated "
+         "subpattern at position 5"),
+        ({"timing": {"waits": [{"url": "/slow", "css": "a,,b"}]}},
+         "timing.waits.css: invalid CSS selector 'a,,b': an empty selector"),
+        ({"timing": {"waits": [{"url": "/slow"}]}}, "timing.waits: missing setting(s) 'css'"),
+    ],
+)
+def test_malformed_field_or_wait_is_one_line(data: dict[str, Any], message: str) -> None:
+    assert config_error(**data) == message
+
+
+def test_field_flag_splits_at_the_first_equals_outside_brackets() -> None:
+    """``--field 'input[name=q]=a=b'``: the selector keeps its ``=``, the value its own."""
+    args = statecrawl.cli.parser().parse_args(
+        ["crawl", URL, "--field", "input[name=q]=a=b", "--field", "#city=Oslo"]
+    )
+    fields = statecrawl.cli._options(args)["inputs"]["fields"]
+    assert fields == [{"css": "input[name=q]", "values": ["a=b"]},
+                      {"css": "#city", "values": ["Oslo"]}]
+
+
+def test_the_guard_is_on_by_default_and_flags_turn_it_off_or_let_through() -> None:
+    assert Config(start_urls=[URL]).guard.enabled
+    args = statecrawl.cli.parser().parse_args(["crawl", URL, "--no-guard"])
+    assert statecrawl.cli._options(args)["guard"] == {"enabled": False, "allow": None}
+    args = statecrawl.cli.parser().parse_args(
+        ["crawl", URL, "--allow-destructive", "--guard-allow", "/api/x", "--guard-allow", "^Go$"]
+    )
+    assert statecrawl.cli._options(args)["guard"] == {"enabled": False, "allow": ["/api/x", "^Go$"]}
+    config = Config.from_mapping({"start_urls": [URL], "guard": {"allow": ["/api/x"]}})
+    agent = config.guard.for_agent()
+    assert agent is not None and agent["allow"] == ["/api/x"]
+    assert Config(start_urls=[URL], guard={"enabled": False}).guard.for_agent() is None

@@ -93,5 +93,6 @@ def test_the_crawl_writes_its_records_and_the_report_counts_them_per_query(
     assert counts["q=battery&field=title"] >= 10 and sum(counts.values()) == len(written)
     index = (build_report(demo_crawl_live.path, tmp_path / "report").parent / "data" / "index.js")
     meta = json.loads(index.read_text().split("(", 1)[1].rsplit(")", 1)[0])["meta"]
-    assert meta["records"].startswith(f"{len(written)} records (")
+    assert meta["counts"]["records"] == len(written)
+    assert meta["records"].startswith("records by query: ")
     assert f"q=battery&field=title {counts['q=battery&field=title']}" in meta["records"]

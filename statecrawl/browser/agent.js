@@ -647,6 +647,125 @@
     return { handlers, roots };
   }
 
+  // ---- guard -------------------------------------------------------------------------------------
+  // What a crawl may not do to a site it does not own (CONFIG.guard, null when off): a request
+  // made while an action is fired is kept in when it deletes, drops, empties, resets or changes
+  // a password (GUARD.words): a DELETE; a URL with such a word in its path, a query key, or a
+  // query value other than a search's (q=delete is a search); and for any other method than
+  // GET, such a word in its body or in the label, name, value or id of the element fired. A
+  // form is judged before it is sent (its typed fields aside: they hold what the crawl typed);
+  // links by their URL, before they are followed. GUARD.allow: URLs and labels let through.
+  const GUARD = CONFIG.guard;
+  const DESTRUCTIVE = GUARD && new NativeRegExp(GUARD.words, 'i');
+  const ALLOWED = GUARD ? Arr.map(GUARD.allow, (p) => new NativeRegExp(p, 'i')) : [];
+  const SEARCH_KEY = /^(q|s|query|search|term|terms|keywords?|text|find)$/i;
+  const CAMEL = Re.pin(/([a-z])([A-Z])/g);
+  const JOINED = Re.pin(/[_+]+/g);
+  const TYPED = /^(text|search|email|url|tel|password|number|textarea)$/;
+  const NativePromise = Promise;
+  const NativeTypeError = TypeError;
+  const NativeFormData = FormData;
+  const NativeURLSearchParams = URLSearchParams;
+  const formEntries = uncurry(FormData.prototype.entries);
+  const uriDecode = decodeURIComponent;
+  const guarded = [];  // why each request kept in since the last snapshot
+  let firingWords = '';  // the label, name, value and id of the element being fired
+  function destructive(text) {  // the first destructive word of text, identifiers split, or null
+    if (!text) return null;
+    const found = Re.exec(DESTRUCTIVE, Re.replace(Re.replace(toText(text), CAMEL, '$1 $2'), JOINED, ' '));
+    return found ? found[0] : null;
+  }
+  const allowed = (text) => Arr.some(ALLOWED, (re) => Re.test(re, text));
+  function decoded(text) {
+    try { return uriDecode(text); } catch (e) { return text; }
+  }
+  function pairsWhy(pairs) {  // a destructive key or value of [key, value, judged] triples
+    for (let i = 0; i < pairs.length; i++) {
+      const found = destructive(pairs[i][0]) || (pairs[i][2] && destructive(pairs[i][1]));
+      if (found) return found;
+    }
+    return null;
+  }
+  function queryPairs(search) {  // [key, value, judged] of a query string: a search's value is not
+    const out = [];
+    const parts = Str.split(Str.startsWith(search, '?') ? Str.slice(search, 1) : search, '&');
+    for (let i = 0; i < parts.length; i++) {
+      if (!parts[i]) continue;
+      const at = Str.indexOf(parts[i], '=');
+      const key = decoded(at < 0 ? parts[i] : Str.slice(parts[i], 0, at));
+      Arr.push(out, [key, at < 0 ? '' : decoded(Str.slice(parts[i], at + 1)), !Re.test(SEARCH_KEY, key)]);
+    }
+    return out;
+  }
+  function urlWhy(url, extra) {  // the destructive word of a GET of url (and form pairs extra), or null
+    let parsed;
+    try { parsed = new NativeURL(url, location.href); } catch (e) { return null; }
+    return destructive(decoded(parsed.pathname)) || pairsWhy(Arr.concat(queryPairs(parsed.search), extra || []));
+  }
+  function bodyText(body) {  // what a script's request body says, where it can be read at once
+    if (typeof body === 'string') return body;
+    if (body instanceof NativeURLSearchParams) return toText(body);
+    if (!(body instanceof NativeFormData)) return '';
+    const out = [];
+    const it = formEntries(body);
+    for (let r = it.next(); !r.done; r = it.next()) Arr.push(out, r.value[0] + '=' + (typeof r.value[1] === 'string' ? r.value[1] : ''));
+    return Arr.join(out, '&');
+  }
+  function requestWhy(method, url, body) {  // why a request made now is kept in, or null
+    if (!GUARD || phase !== 'firing') return null;
+    const verb = Str.toUpperCase(toText(method || 'GET'));
+    let target;
+    try { target = new NativeURL(toText(url), location.href).href; } catch (e) { return null; }
+    if (allowed(target) || allowed(firingWords)) return null;
+    const found = verb === 'DELETE' ? 'DELETE' : urlWhy(target)
+      || (verb !== 'GET' && verb !== 'HEAD' && (destructive(body) || destructive(firingWords)));
+    if (!found) return null;
+    const why = verb + ' ' + target + ': ' + found;
+    Arr.push(guarded, why);
+    return why;
+  }
+  function formPairs(form, submitter) {  // [name, value, judged] of what submitting form sends
+    const pairs = [];
+    Arr.forEach(selectAll(form, 'input, select, textarea'), (el) => {
+      const name = Dom.getAttribute(el, 'name');
+      if (!name || el.disabled || Re.test(/^(submit|image|button|reset)$/, el.type)) return;
+      if ((el.type === 'checkbox' || el.type === 'radio') && !el.checked) return;
+      Arr.push(pairs, [name, toText(el.value), !Re.test(TYPED, el.localName === 'textarea' ? 'textarea' : el.type)]);
+    });
+    const name = submitter && Dom.getAttribute(submitter, 'name');
+    if (name) Arr.push(pairs, [name, toText(submitter.value), true]);
+    return pairs;
+  }
+  function formWhy(form, submitter) {  // why submitting form is kept in, or null
+    if (!GUARD || phase !== 'firing') return null;
+    // (attributes: a field named "action" or "method" shadows the form's properties)
+    const attr = (name) => (submitter && Dom.getAttribute(submitter, 'form' + name)) || Dom.getAttribute(form, name);
+    const verb = Str.toUpperCase(attr('method') || 'get');
+    if (verb === 'DIALOG') return null;
+    const pairs = formPairs(form, submitter);
+    let target;
+    try { target = new NativeURL(attr('action') || location.href, location.href).href; } catch (e) { return null; }
+    if (verb !== 'GET') {
+      const body = Arr.join(Arr.map(pairs, (p) => (p[2] ? p[0] + '=' + p[1] : p[0])), '&');
+      return requestWhy(verb, target, body + ' ' + (submitter ? label(submitter) + ' ' + elementWords(submitter) : ''));
+    }
+    if (allowed(target) || allowed(firingWords)) return null;
+    const found = urlWhy(target, Arr.map(pairs, (p) => [p[0], p[1], p[2] && !Re.test(SEARCH_KEY, p[0])]));
+    if (!found) return null;
+    const why = 'GET ' + target + ': ' + found;
+    Arr.push(guarded, why);
+    return why;
+  }
+  function elementWords(el) {  // the words an element says what it does by, besides its label
+    if (el.nodeType !== 1) return '';  // (the window, for scrolling)
+    return Arr.join(Arr.map(['name', 'value', 'id', 'title', 'aria-label'], (a) => Dom.getAttribute(el, a) || ''), ' ');
+  }
+  function linkWhy(url) {  // why following a link is kept in, or null
+    if (!GUARD) return null;
+    const found = !allowed(url) && urlWhy(url);
+    return found ? 'GET ' + url + ': ' + found : null;
+  }
+
   // ---- pending network and timers -------------------------------------------------------------
   let pendingNet = 0;
   let pendingTimers = 0;
@@ -655,8 +774,23 @@
   const netDone = () => { pendingNet = max(0, pendingNet - 1); touch(); };
   const counting = (promise) => then(promise, (v) => { netDone(); return v; }, (e) => { netDone(); throw e; });
 
+  const xhrOpen = XMLHttpRequest.prototype.open;
   const xhrSend = XMLHttpRequest.prototype.send;
+  const opened = new SafeWeakMap();  // XMLHttpRequest -> [method, URL]
+  XMLHttpRequest.prototype.open = function (...args) {
+    opened.set(this, [args[0], args[1]]);
+    return apply(xhrOpen, this, args);
+  };
   XMLHttpRequest.prototype.send = function (...args) {
+    const request = opened.get(this);
+    if (request && requestWhy(request[0], request[1], bodyText(args[0]))) {
+      const xhr = this;  // kept in: it fails as a network error does
+      nativeSetTimeout(() => {
+        Dom.dispatchEvent(xhr, new NativeEvent('error'));
+        Dom.dispatchEvent(xhr, new NativeEvent('loadend'));
+      }, 0);
+      return undefined;
+    }
     pendingNet++;
     touch();
     Dom.addEventListener(this, 'loadend', netDone, ONCE);
@@ -665,6 +799,11 @@
   if (window.fetch) {
     const nativeFetch = window.fetch;
     window.fetch = function (...args) {
+      const asked = args[0] instanceof Request ? args[0] : null;
+      const init = args[1] || {};
+      if (requestWhy(init.method || (asked ? asked.method : 'GET'), asked ? asked.url : args[0], bodyText(init.body))) {
+        return new NativePromise((_, reject) => reject(new NativeTypeError('kept in by the crawl\'s guard')));
+      }
       pendingNet++;
       touch();
       let promise;
@@ -684,26 +823,39 @@
     }
   }
 
+  if (Navigator.prototype.sendBeacon) {
+    const beacon = Navigator.prototype.sendBeacon;
+    Navigator.prototype.sendBeacon = function (...args) {
+      return requestWhy('POST', args[0], bodyText(args[1])) ? false : apply(beacon, this, args);
+    };
+  }
+
   // Short timers count as pending work, but only a few generations deep or for CHAIN_MS
   // after the chain began, so a polling loop (a timer that re-arms itself forever) cannot keep
   // the page from settling, while a scripted fade of a few hundred milliseconds (a chain of a
   // dozen frames, then the content it fades in) is waited for. A chain is the work a callback
-  // set going: its origin is when the first callback of it was scheduled.
+  // set going: its origin is when the first callback of it was scheduled. A longer timer (up
+  // to longTimerMs: a widget shown a second later) counts only when the page or the action
+  // set it (not a timer, an interval or a long chain), and only until one such has run since
+  // the action: a loop that polls through fetch and a long timer holds a settle once at most.
   const timers = new SafeMap();  // id -> true while pending
   let timerGeneration = 0;
   let chainOrigin = null;  // while a timer or frame callback runs: when its chain began
   const young = (origin, ms) => now() - origin + ms <= CHAIN_MS;
+  let longTimerRan = false;  // a counted long timer ran since the last action was fired
   window.setTimeout = function (fn, delay) {
     const ms = toNumber(delay) || 0;
     const generation = timerGeneration + 1;
     const origin = chainOrigin === null ? now() : chainOrigin;
-    const counted = typeof fn === 'function' && ms <= CONFIG.timerMs
-      && (generation <= CHAIN || young(origin, ms));
+    const long = ms > CONFIG.timerMs;
+    const counted = typeof fn === 'function' && (long
+      ? ms <= CONFIG.longTimerMs && generation === 1 && !longTimerRan
+      : generation <= CHAIN || young(origin, ms));
     let id;
     const args = Arr.from(arguments);
     if (typeof fn === 'function') {
       args[0] = function (...a) {
-        if (counted && timers.delete(id)) { pendingTimers--; touch(); }
+        if (counted && timers.delete(id)) { pendingTimers--; touch(); if (long) longTimerRan = true; }
         const saved = timerGeneration;
         const savedOrigin = chainOrigin;
         timerGeneration = generation;
@@ -1009,9 +1161,14 @@
     if (Arr.some(records, (r) => !isVolatile(r))) touch();
     if (phase === 'firing' && frames) recordFrame(records);
   }
-  function spontaneously(fn, self, args) {
+  function spontaneously(fn, self, args) {  // (a long timer it sets is no pending work)
     onMutations(observer.takeRecords(), false);
-    try { return apply(fn, self, args); } finally { onMutations(observer.takeRecords(), true); }
+    const saved = timerGeneration;
+    timerGeneration = max(saved, 1);
+    try { return apply(fn, self, args); } finally {
+      timerGeneration = saved;
+      onMutations(observer.takeRecords(), true);
+    }
   }
   const observer = new Observer((records) => onMutations(records, false));
   observer.observe(document, OBSERVED);
@@ -1028,15 +1185,24 @@
       if (!defaultPrevented(e) && (e.target.method || 'get') !== 'dialog') submitting = now();
     });
   });
+  Dom.addEventListener(window, 'submit', (e) => {
+    if (formWhy(e.target, e.submitter)) Dom.preventDefault(e);
+  }, true);
   const nativeSubmit = HTMLFormElement.prototype.submit;
   HTMLFormElement.prototype.submit = function (...args) {
+    if (formWhy(this, null)) return undefined;
     submitting = now();
     return apply(nativeSubmit, this, args);
   };
   if (window.navigation) {
     Dom.addEventListener(navigation, 'navigate', (e) => {
+      const submitted = submitting;  // (a form was judged as it was submitted)
       submitting = 0;
       const url = e.destination.url;
+      if (!submitted && !e.formData && e.cancelable && requestWhy('GET', url, '')) {
+        Dom.preventDefault(e);
+        return;
+      }
       if (e.destination.sameDocument) return;
       // A download (<a download>, a script's blob) leaves the page where it is: the crawler
       // keeps what it saves (statecrawl.download).
@@ -1370,10 +1536,82 @@
   for (let i = 0; i < inputNames.length; i++) {
     inputs.set(Str.toLowerCase(inputNames[i]), CONFIG.inputs[inputNames[i]]);
   }
+  // Entries of inputs.fields, found by a CSS selector or a name, come first: their values, or
+  // random values of a kind drawn from the crawl's seed (the same in every crawl with that seed).
+  const FIELD_SPECS = Arr.map(CONFIG.fields || [], (f) => assign({ __proto__: null }, f, {
+    name: f.name == null ? null : Str.toLowerCase(f.name),
+  }));
+  function specOf(el, names) {  // the first inputs.fields entry that finds el, or null
+    return Arr.find(FIELD_SPECS, (spec) => {
+      if (spec.name != null) return Arr.includes(names, spec.name);
+      try { return Dom.matches(el, spec.css); } catch (e) { return false; }  // the browser refuses it
+    }) || null;
+  }
   function givenValues(el) {
     const names = fieldNames(el);
+    const spec = FIELD_SPECS.length ? specOf(el, names) : null;
+    if (spec) return spec.kind ? randomValues(el, spec, names) : spec.values;
     for (let i = 0; i < names.length; i++) if (inputs.has(names[i])) return inputs.get(names[i]);
     return null;
+  }
+  function random(text) {  // a generator of numbers in [0, 1) seeded by text (mulberry32)
+    let a = toNumber('0x' + hash(text));
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = imul(a ^ (a >>> 15), 1 | a);
+      t = (t + imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const KIND_OF_TYPE = {
+    __proto__: null, email: 'email', number: 'number', range: 'number', date: 'date', url: 'url', tel: 'tel',
+  };
+  const KIND_OF_NAME = [
+    [/mail/i, 'email'], [/phone|mobile|\btel/i, 'tel'], [/url|website|homepage/i, 'url'],
+    [/date|birth/i, 'date'], [/\bage\b|count|number|quantity|amount|year|zip|postcode/i, 'number'],
+  ];
+  function kindsOf(el, names) {  // the kinds a field's type and names suggest, likeliest first
+    const joined = Arr.join(names, ' ');
+    const byName = Arr.find(KIND_OF_NAME, (pair) => Re.test(pair[0], joined));
+    return Arr.filter([KIND_OF_TYPE[el.type], byName && byName[1], 'text', 'number'], (k) => k);
+  }
+  const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+  function word(next, n) {
+    let out = '';
+    for (let i = 0; i < n; i++) out += LETTERS[(next() * 26) | 0];
+    return out;
+  }
+  const digits = (next, n) => Arr.join(Arr.map(Arr.from({ length: n }), () => toText((next() * 10) | 0)), '');
+  const pad = (n) => Str.padStart(toText(n), 2, '0');
+  function randomValue(kind, el, next) {  // one value of kind, in a number field's range and step
+    if (kind === 'email') return word(next, 6) + '@example.com';
+    if (kind === 'url') return 'https://example.com/' + word(next, 6);
+    if (kind === 'tel') return '+1555' + digits(next, 7);
+    if (kind === 'date') {
+      return (2000 + ((next() * 30) | 0)) + '-' + pad(1 + ((next() * 12) | 0)) + '-' + pad(1 + ((next() * 28) | 0));
+    }
+    if (kind === 'number') {
+      const low = el.min !== '' && finite(+el.min) ? +el.min : 1;
+      const high = el.max !== '' && finite(+el.max) ? +el.max : max(low, 100);
+      const step = finite(+el.step) && +el.step > 0 ? +el.step : 1;
+      return toText(low + ((next() * (((high - low) / step | 0) + 1)) | 0) * step);
+    }
+    return word(next, 8);
+  }
+  function fits(el, value) {  // whether value matches the field's pattern attribute (if any)
+    const source = Dom.getAttribute(el, 'pattern');
+    if (!source) return true;
+    try { return Re.test(new NativeRegExp('^(?:' + source + ')$', 'v'), value); } catch (e) { return true; }
+  }
+  // Random values of an entry's kind ("auto": the first kind its type and names suggest whose
+  // value fits its pattern), each drawn from the seed, the entry and the draw's number alone.
+  function randomValues(el, spec, names) {
+    const kinds = spec.kind === 'auto' ? kindsOf(el, names) : [spec.kind];
+    const at = toText(Arr.indexOf(FIELD_SPECS, spec));
+    return Arr.map(Arr.from({ length: spec.count }), (_, k) => {
+      const values = Arr.map(kinds, (kind) => randomValue(kind, el, random(CONFIG.seed + '|' + at + '|' + k)));
+      return Arr.find(values, (v) => fits(el, v)) || values[0];
+    });
   }
   function textValues(el) {  // what to type into a text field: the user's values, or the default
     return givenValues(el) || (CONFIG.defaultText != null ? [CONFIG.defaultText] : null);
@@ -1501,21 +1739,31 @@
         });
       });
     });
-    // A text field outside any form with a button beside it: type the value, click the button.
-    Arr.forEach(selectAll(document, 'input, textarea'), (el) => {
-      if (el.form || !isText(el) || !visible(el) || !enabled(el)) return;
-      const given = givenValues(el);
-      if (!given) return;
-      const parent = el.parentElement;
-      const container = parent && (selectOne(parent, 'button') ? parent : parent.parentElement);
-      const button = container && selectOne(container, 'button, input[type=button]');
-      if (!button || !visible(button) || !enabled(button)) return;
-      Arr.forEach(given, (value) => {
-        const values = [[locator(el), value]];
-        add(button, 'click', 'submit', describe('CLICK', locator(button), values), 'visible', null, { values });
-      });
-    });
     return filled;
+  }
+  // Fields outside any form that were given values go with the clicked controls of their
+  // section, the nearest of a control's SECTION_LEVELS closest ancestors that holds such a
+  // field (a link whose onclick reads them, a button beside a search box): the control is
+  // fired after they are filled, one field varied at a time as a form's are.
+  const SECTION_LEVELS = 3;
+  function looseFields() {  // [{el, options}]: the fields outside any form given values, seen
+    const out = [];
+    Arr.forEach(selectAll(document, 'input, select, textarea'), (el) => {
+      if (el.form || el.disabled || !isControl(el) || el.type === 'checkbox' || el.type === 'radio') return;
+      if (!givenValues(el) || !visible(el) || !enabled(el)) return;
+      const options = choices(el, null);
+      if (options && options.length) Arr.push(out, { el, options });
+    });
+    return out;
+  }
+  function sectionValues(el, loose, sections) {  // the value combinations control el is fired with
+    let node = parentOf(el);
+    for (let i = 0; node && i < SECTION_LEVELS; i++) {
+      if (!sections.has(node)) sections.set(node, combinations(Arr.filter(loose, (f) => deepContains(node, f.el))));
+      if (sections.get(node).length || node === document.body) return sections.get(node);
+      node = parentOf(node);
+    }
+    return [];
   }
   // A field with a listener of its own (or a framework's, or a delegating ancestor's) is an
   // action in itself: a box or radio is clicked, a select gets each option, a text field gets
@@ -1568,7 +1816,22 @@
     let cover = null;  // what covers the element being looked at: its actions are left out
     const drags = [];  // [element, how, hover] of each draggable element a pointer reaches
     const drops = [];  // the elements with a drop listener
+    const loose = inputs.size || FIELD_SPECS.length ? looseFields() : [];
+    const sections = new SafeMap();  // ancestor -> the value combinations of its loose fields
     const add = (el, event, kind, action, how, hover, extra) => {
+      if (loose.length && event === 'click' && kind === 'script' && !extra && !isControl(el)
+        && !Re.test(CHOOSE, action)) {
+        const combos = sectionValues(el, loose, sections);
+        if (combos.length) {
+          Arr.forEach(combos, (values) => {
+            adding(el, event, 'submit', describe('CLICK', action, values), how, hover, { values });
+          });
+          return;
+        }
+      }
+      adding(el, event, kind, action, how, hover, extra);
+    };
+    const adding = (el, event, kind, action, how, hover, extra) => {
       const loc = locator(el);
       const id = loc + '|' + event + '|' + action;
       if (seen.has(id)) return;
@@ -1746,10 +2009,11 @@
       const submitter = rules.active && c.extra && c.extra.submitter ? query(c.extra.submitter) : null;
       const els = submitter ? [el, submitter] : [el];
       if (rules.active && c.loc !== 'window' && rules.out(els)) { ruledOut++; continue; }
+      const why = c.kind === 'link' ? linkWhy(c.action) : null;
       Arr.push(kept, assign({
         locator: c.loc, label: c.label ?? label(el), event: c.event, kind: c.kind, action: c.action,
         status: c.status ?? status(el, c.how), hover: c.hover,
-      }, c.extra, rules.once(els) ? { once: true } : null));
+      }, c.extra, rules.once(els) ? { once: true } : null, why ? { guarded: why } : null));
     }
     const frames = kept.length < CONFIG.maxActions ? frameAgents() : [];
     for (let i = 0; i < frames.length; i++) {
@@ -1905,14 +2169,37 @@
       form: formState(all), candidates: light ? [] : candidates(), covered: light ? [] : covered,
       ruledOut: light ? 0 : ruledOut,
       volatile: valuesOf(volatile),
-      dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked),
+      dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked), guarded: drain(guarded),
       storage: storageUsed(), status: httpStatus(), session: sessionAlive(),
     }, extra);
   }
 
   // ---- settle ------------------------------------------------------------------------------------
+  // Wait conditions (timing.waits): on a page whose URL matches, the page is settled once their
+  // element is there (and seen, if asked) or their time is up; those out of time are missed.
+  const WAITS = Arr.filter(Arr.map(CONFIG.waits || [], (w) => {
+    try { return assign({ __proto__: null }, w, { url: pattern(w.url) }); } catch (e) { return null; }
+  }), (w) => w);  // (a pattern JavaScript cannot read waits for nothing)
+  function waitMet(w) {
+    let el = null;
+    try { el = selectOne(document, w.css); } catch (e) { return true; }  // the browser refuses it
+    return !!el && (!w.visible || visible(el));
+  }
+  // done(timedOut, missed): missed lists the selectors of the wait conditions out of time.
   function settle(done) {
     const start = now();
+    const href = location.href;
+    let waits = WAITS.length ? Arr.filter(WAITS, (w) => Re.test(w.url, href)) : WAITS;
+    const missed = [];
+    const held = (elapsed) => {  // whether a wait condition still holds the page back
+      waits = Arr.filter(waits, (w) => {
+        if (waitMet(w)) return false;
+        if (elapsed < w.timeoutMs) return true;
+        Arr.push(missed, w.css);
+        return false;
+      });
+      return waits.length > 0;
+    };
     let moving = false;  // a short animation was running at the last check
     const check = () => {
       if (phase === 'leaving') return;  // the document is going away; the caller was told
@@ -1928,10 +2215,13 @@
           // again, for what their handlers set going.
           moving = false;
           touch();
-        } else { done(false); return; }
+        } else if (!(waits.length && held(t - start))) { done(false, missed); return; }
       }
-      if (t - start >= CONFIG.settleTimeoutMs) { done(true); return; }
-      const wait = ready && !moving ? CONFIG.quietMs - quiet : 10;
+      if (t - start >= CONFIG.settleTimeoutMs && !(waits.length && held(t - start))) {
+        done(true, missed);
+        return;
+      }
+      const wait = waits.length ? 20 : ready && !moving ? CONFIG.quietMs - quiet : 10;
       nativeSetTimeout(check, max(1, min(wait, 50)));
     };
     nativeSetTimeout(check, 0);  // after the tasks the event queued (a form's navigation)
@@ -2177,9 +2467,9 @@
       if (opts.volatile) knownVolatile = setOf(opts.volatile);
       if (phase === 'leaving') { done({ leaving: true }); return; }
       const begun = now();
-      const go = () => settle((timedOut) => {
+      const go = () => settle((timedOut, missed) => {
         phase = 'idle';
-        done(snapshot({ timedOut, settleMs: round(now() - begun) }, opts.light));
+        done(snapshot({ timedOut, missed, settleMs: round(now() - begun) }, opts.light));
       });
       waitLoad(() => (CONFIG.waitMs && phase === 'loading' ? nativeSetTimeout(go, CONFIG.waitMs) : go()));
     },
@@ -2189,7 +2479,9 @@
       const el = find(spec);
       if (!el) { done({ error: 'not-found' }); return; }
       phase = 'firing';
+      firingWords = spec.label + ' ' + elementWords(el);
       frames = [];
+      longTimerRan = false;
       fireStart = now();
       lastActivity = fireStart;
       let answered = false;
@@ -2207,14 +2499,14 @@
         else if (spec.event === 'scroll') rAF(() => rAF(after));
         else after();
       };
-      const after = () => settle((timedOut) => {
+      const after = () => settle((timedOut, missed) => {
         if (phase === 'leaving') return;
         onMutations(observer.takeRecords());
         const recorded = frames;
         frames = null;
         phase = 'idle';
         const settleMs = round(now() - fireStart);
-        answer(assign(snapshot({ timedOut, frames: recorded, settleMs }, spec.light), { absent }));
+        answer(assign(snapshot({ timedOut, missed, frames: recorded, settleMs }, spec.light), { absent }));
       });
       try {
         if (typed(el, spec)) {

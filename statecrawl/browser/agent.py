@@ -77,14 +77,23 @@ class Agent:
             "quietMs": config.timing.quiet_ms,
             "settleTimeoutMs": config.timing.settle_timeout_ms,
             "timerMs": config.timing.timer_ms,
+            "longTimerMs": config.timing.long_timer_ms,
+            "waits": [
+                {"url": js_pattern(w.url), "css": w.css, "visible": w.visible,
+                 "timeoutMs": w.timeout_ms}
+                for w in config.timing.waits
+            ],
             "waitMs": config.timing.wait_ms,
             "maxActions": config.limits.max_actions_per_state,
             "dialogs": config.browser.dialogs,
             "briefAnimations": config.browser.animations == "brief",
             "inputs": {name: list(values) for name, values in config.inputs.values.items()},
+            "fields": [entry.for_agent() for entry in config.inputs.fields],
+            "seed": config.seed,
             "defaultText": config.inputs.default_text,
             "maxOptions": config.inputs.max_options,
             "rules": _rules(config.rules),
+            "guard": config.guard.for_agent(),
             "channel": self.channel,
             "session": login.session_check(config.login),
         }

@@ -193,5 +193,6 @@ def _unhovered(fired: Snapshot, again: Snapshot) -> Snapshot:
     again.popups = [*fired.popups, *again.popups]
     again.blocked = [*fired.blocked, *again.blocked]
     again.timed_out = fired.timed_out or again.timed_out
+    again.waits_missed = [*fired.waits_missed, *again.waits_missed]
     again.settle_ms += fired.settle_ms
     return again

@@ -56,6 +56,9 @@ class CrawlDirectory:
             raise ArchiveError(
                 f"{self.target} is not empty and holds no crawl: choose another --out"
             )
+        self.created = not self.target.exists()  # removed again by a run that finds nothing
+        self.fresh = not resume and not is_crawl(self.target)  # held nothing but a lock
+        self.discarded = False
         try:
             self.target.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -101,11 +104,33 @@ class CrawlDirectory:
         shutil.rmtree(old, ignore_errors=True)
         self.path = self.target
 
+    def discard(self) -> None:
+        """Remove what this run wrote (it found nothing: every start URL failed), so that the
+        same command may run again: a crawl written beside an earlier one goes, a directory
+        this run found empty is emptied (and removed by :meth:`close` if this run made it).
+        An earlier crawl's directory (``--resume``) is never touched."""
+        if self.beside is not None:
+            self.beside.release(self.path)
+            self.beside = None
+            shutil.rmtree(self.path, ignore_errors=True)
+            self.path = self.target
+        elif self.fresh:
+            for entry in _entries(self.target) - {LOCK}:
+                path = self.target / entry
+                if path.is_dir() and not path.is_symlink():
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    path.unlink(missing_ok=True)
+            self.discarded = True
+
     def close(self) -> None:
         """Let the directory's lock go: the run writing it has ended. Safe twice."""
         if self.beside is not None:
             self.beside.release(self.path)
         self.lock.release(self.target)
+        if self.discarded and self.created:
+            with contextlib.suppress(OSError):  # another run may have put something there
+                self.target.rmdir()
 
     def snapshot_path(self, state_id: str) -> str:
         """The snapshot's path relative to the directory, as graph nodes record it."""
@@ -409,7 +434,9 @@ def crawl_html(crawl: Crawl) -> str:
             ("start URL", s["start_url"]),
             ("states", s["states"]),
             ("transitions", f"{s['transitions']} fired, {s['inferred']} inferred"),
+            ("documents", f"{s['documents']} ({s['downloads']} downloads)"),
             ("out of scope", s["out_of_scope"]),
+            ("records", s["records"]),
             ("states per depth", depths),
             ("failures", s["failures"]),
             ("unreachable", len(s["unreachable"])),

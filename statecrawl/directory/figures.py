@@ -1,18 +1,22 @@
-"""The figures of a crawl at a glance: states per depth, dead ends, strongly connected parts
-and the summary every reader shows (the report, Jupyter, ``statecrawl.analysis``). They read
-the graph alone, so anything that holds one (a loaded crawl, a :class:`.graph.StateGraph`) or
-a networkx graph itself will do."""
+"""The figures of a crawl at a glance: its counts (the one vocabulary every surface prints:
+the CLI, ``graph.json``, the report, the service, ``statecrawl.analysis``), states per depth,
+dead ends, strongly connected parts and the summary. They read the graph (and the records file
+when the crawl's directory is known), so anything that holds one (a loaded crawl, a
+:class:`.graph.StateGraph`) or a networkx graph itself will do."""
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import networkx as nx
 
 from ..config import checked
 from ..errors import ConfigError
-from .paths import edge_records, is_state, state_nodes
+from .layout import RECORDS
+from .paths import is_state, state_nodes
 
 
 @runtime_checkable
@@ -41,6 +45,104 @@ def graph_of(crawl: GraphLike) -> nx.MultiDiGraph[str]:
 def state_graph(graph: nx.MultiDiGraph[str]) -> nx.MultiDiGraph[str]:
     """The subgraph of states alone (out-of-scope nodes left out)."""
     return graph.subgraph(state_nodes(graph))
+
+
+@dataclass(frozen=True)
+class Counts:
+    """What a crawl found, counted one way everywhere (see :func:`counts`)."""
+
+    states: int
+    transitions: int
+    inferred: int
+    depth: int
+    documents: int
+    downloads: int
+    out_of_scope: int
+    records: int
+
+    def describe(self) -> str:
+        """The counts as one line, as the CLI, the report and the plot print them.
+
+        >>> print(Counts(states=3, transitions=4, inferred=1, depth=2, documents=1,
+        ...              downloads=2, out_of_scope=1, records=0).describe())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        3 states, 4 transitions (1 inferred), depth 2, 1 documents (2 downloads),
+        1 out of scope, 0 records
+        """
+        return (
+            f"{self.states} states, {self.transitions} transitions ({self.inferred} inferred), "
+            f"depth {self.depth}, {self.documents} documents ({self.downloads} downloads), "
+            f"{self.out_of_scope} out of scope, {self.records} records"
+        )
+
+
+@checked
+def counts(crawl: GraphLike, directory: str | Path | None = None) -> Counts:
+    """The counts of a crawl, the one place they are computed.
+
+    - ``states``: nodes of kind ``state`` (not documents, not out-of-scope pages).
+    - ``transitions``: edges from a state to a state the crawl fired (a self-loop included);
+      ``inferred``: such edges recorded without firing. A download or a link out of scope is
+      not a transition.
+    - ``depth``: the greatest depth of a state (actions from a start page); a document or an
+      out-of-scope page has no depth of its own.
+    - ``documents``: nodes of kind ``document``, each file a download saved once;
+      ``downloads``: the edges to them, fired or inferred (one document can be downloaded
+      from many states).
+    - ``out_of_scope``: nodes of kind ``external``, the pages out of scope links lead to.
+    - ``records``: the lines of the crawl's ``records.jsonl``, read from ``directory`` (by
+      default the crawl's own); ``graph.json``'s figure when no directory is known.
+
+    Examples
+    --------
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("a", kind="state", depth=0)
+    >>> g.add_node("b", kind="state", depth=1)
+    >>> g.add_node("d", kind="document", url="http://app.test/a.pdf")
+    >>> g.add_node("x", kind="external", url="http://elsewhere.test/")
+    >>> for s, t, extra in [("a", "b", {}), ("b", "b", {}), ("b", "a", {"inferred": True}),
+    ...                     ("a", "d", {"download": True}), ("b", "d", {"download": True}),
+    ...                     ("a", "x", {"out_of_scope": True})]:
+    ...     _ = g.add_edge(s, t, **extra)
+    >>> c = counts(g)
+    >>> (c.states, c.transitions, c.inferred, c.depth, c.documents, c.downloads, c.out_of_scope)
+    (2, 2, 1, 1, 1, 2, 1)
+    """
+    graph = graph_of(crawl)
+    kinds = Counter(str(data.get("kind", "state")) for _, data in graph.nodes(data=True))
+    fired = inferred = downloads = 0
+    for source, target, data in graph.edges(data=True):
+        kind = graph.nodes[target].get("kind", "state")
+        if kind == "document":
+            downloads += 1
+        elif kind == "state" and is_state(graph, source):
+            inferred += bool(data.get("inferred"))
+            fired += not data.get("inferred")
+    depths = depth_profile(graph)
+    if directory is None:
+        directory = getattr(crawl, "path", None)
+    return Counts(
+        states=kinds["state"],
+        transitions=fired,
+        inferred=inferred,
+        depth=max(depths, default=0),
+        documents=kinds["document"],
+        downloads=downloads,
+        out_of_scope=kinds["external"],
+        records=_records(graph, Path(directory) if directory is not None else None),
+    )
+
+
+def _records(graph: nx.MultiDiGraph[str], directory: Path | None) -> int:
+    """The lines of ``directory``'s records file, else the count ``graph.json`` holds."""
+    if directory is not None:
+        try:
+            with (directory / RECORDS).open("rb") as lines:
+                return sum(1 for line in lines if line.strip())
+        except OSError:
+            return 0
+    recorded = graph.graph.get("stats", {}).get("records")
+    return recorded if isinstance(recorded, int) else 0
 
 
 def depth_profile(crawl: GraphLike) -> dict[int, int]:
@@ -154,14 +256,13 @@ def summary(crawl: GraphLike) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``start_url``; ``states``; ``transitions`` between states (fired), ``inferred``
-        (recorded without firing) and ``out_of_scope``; ``downloads`` (edges to the documents
-        downloads saved, see :mod:`statecrawl.browser.download`); ``max_depth`` and ``depths`` (the
-        depth profile); ``failures`` (actions that failed, from the states' records);
-        ``unreachable`` (state id to the reason it could not be reached again);
-        ``truncated`` (states whose DOM was cut); ``dead_ends`` and ``components`` (counts);
-        ``volatile`` (the page parts learned to change by themselves); ``stop_reason`` and
-        ``elapsed`` (seconds) from the run's figures.
+        ``start_url``; the :func:`counts` (``states``, ``transitions``, ``inferred``,
+        ``documents``, ``downloads``, ``out_of_scope``, ``records``) with ``max_depth`` their
+        ``depth``; ``depths`` (the depth profile); ``failures`` (actions that failed, from
+        the states' records); ``unreachable`` (state id to the reason it could not be
+        reached again); ``truncated`` (states whose DOM was cut); ``dead_ends`` and
+        ``components`` (counts); ``volatile`` (the page parts learned to change by
+        themselves); ``stop_reason`` and ``elapsed`` (seconds) from the run's figures.
 
     Examples
     --------
@@ -181,27 +282,13 @@ def summary(crawl: GraphLike) -> dict[str, Any]:
     """
     graph = graph_of(crawl)
     states = state_nodes(graph)
-    fired = inferred = outside = downloads = 0
-    for edge in edge_records(graph):
-        if edge.get("download"):
-            downloads += 1
-        elif not is_state(graph, edge["target"]):
-            outside += 1
-        elif edge.get("inferred"):
-            inferred += 1
-        else:
-            fired += 1
-    depths = depth_profile(graph)
+    found = asdict(counts(crawl))
     stats = graph.graph.get("stats", {})
     return {
         "start_url": graph.graph.get("start_url"),
-        "states": len(states),
-        "transitions": fired,
-        "inferred": inferred,
-        "out_of_scope": outside,
-        "downloads": downloads,
-        "max_depth": max(depths, default=0),
-        "depths": depths,
+        **{name: value for name, value in found.items() if name != "depth"},
+        "max_depth": found["depth"],
+        "depths": depth_profile(graph),
         "failures": sum(len(graph.nodes[n].get("failures", ())) for n in states),
         "unreachable": {
             n: graph.nodes[n].get("unreachable_reason", "")

@@ -12,6 +12,7 @@ from typing import Any
 import networkx as nx
 
 from ..config import argument, checked
+from ..models.dom import visible_text
 
 INFERRED_COST = 1.001  # an edge recorded without firing is taken only when no fired one is as short
 
@@ -35,6 +36,13 @@ def masked(graph: nx.MultiDiGraph[str]) -> frozenset[str]:
     """The names of the parts a crawl masked as volatile (``graph.json``'s ``volatile``):
     text derived to tell states apart or to search leaves them out."""
     return frozenset(n for n in graph.graph.get("volatile") or () if isinstance(n, str))
+
+
+def searched_text(graph: nx.MultiDiGraph[str], html: str) -> str:
+    """The text a search looks in, of a state's serialized DOM ``html``: its visible text
+    (:func:`.visible_text`: blocks apart, hidden parts out) without what the crawl masked.
+    ``analysis.find_states`` and the report's search both read this and nothing else."""
+    return visible_text(html, volatile=masked(graph))
 
 
 @checked

@@ -18,6 +18,7 @@ import signal
 import tempfile
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict
 from pathlib import Path
@@ -29,11 +30,9 @@ from ..config import Config, argument, checked, folder
 from ..directory import chain
 from ..directory.crawl import Crawl, CrawlDirectory, load
 from ..directory.label import label_graph
-from ..directory.layout import RECORDS
-from ..errors import ConfigError, one_line
+from ..errors import ConfigError, CrawlFailed, StatecrawlWarning, one_line
 from ..executor import Outcome, Slot, Task, get_executor
 from ..harvest import queries as harvest
-from ..harvest import records
 from ..harvest.queries import Harvest
 from ..incremental.baseline import Baseline
 from ..models import get_model
@@ -50,7 +49,7 @@ from .policy import Danger, Inference
 from .recorder import Recorder
 from .recrawl import Recrawl
 from .resume import restore, restore_stats
-from .scheduler import Scheduler
+from .scheduler import Scheduler, exploring_time
 from .shortcuts import Shortcuts
 from .tasks import Position, TaskMaker
 from .volatility import Volatility
@@ -230,9 +229,9 @@ class Explorer:
         self.out.reserve()  # so that a full disk still lets the graph be written
         self.output.start()
         if self.config.limits.max_time is not None:
-            # At the time limit the crawl stops as stop() stops it: an action still in flight
-            # STOP_GRACE seconds later (a hung page, a slow load) is abandoned.
-            limit = self.config.limits.max_time
+            # At the time limit (less the end of the run's share) the crawl stops as stop()
+            # stops it: an action still in flight STOP_GRACE seconds later is abandoned.
+            limit = exploring_time(self.config.limits.max_time)
             self._time_limit = threading.Timer(limit, self.stop, ("max-time",))
             self._time_limit.daemon = True
             self._time_limit.start()
@@ -256,13 +255,21 @@ class Explorer:
             self._finish()
         if interrupted:
             raise KeyboardInterrupt
+        failed = self.recorder.failed_starts()
+        if not self.memory.states:
+            raise CrawlFailed(
+                "; ".join(failed.values()) or f"no start URL gave a state ({self.stop_reason})"
+            )
+        for line in failed.values():
+            warnings.warn(f"{line}; the crawl went on from the other start URLs",
+                          StatecrawlWarning, stacklevel=2)
         return load(self.out.path)
 
     def stop(self, reason: str = "interrupted") -> None:
         """End the crawl soon and cleanly: no new work starts, and ``run()`` returns once what
         was found is written. Safe to call from a signal handler or another thread. Work
-        still running ``STOP_GRACE`` seconds later (a hung page), or at a second call, is
-        abandoned: its browser is killed."""
+        still running ``STOP_GRACE`` seconds later (a hung page; sooner at the time limit),
+        or at a second call, is abandoned: its browser is killed."""
         if self.stop_requested:
             self.executor.abandon()
             return
@@ -274,7 +281,8 @@ class Explorer:
                 self.wakeup.notify_all()
             finally:
                 self.lock.release()
-        self._stop_timer = threading.Timer(STOP_GRACE, self.executor.abandon)
+        grace = self.scheduler.grace(reason, STOP_GRACE)
+        self._stop_timer = threading.Timer(grace, self.executor.abandon)
         self._stop_timer.daemon = True
         self._stop_timer.start()
 
@@ -413,15 +421,17 @@ class Explorer:
                 step(coverage.write, self.out.path, self.memory.coverage, self.memory.resolve)
             if self.harvest is not None and self.harvest.budget is not None:
                 step(harvest.write, self.out.path, self.harvest)
+            # the records first: graph.json counts them
+            step(self.output.write_records, self.started)
             before = len(failures)
             step(self.output.write_graph, True, self.stop_reason)
             written = len(failures) == before
-            step(records.write, Crawl(path=self.out.path, graph=self.memory.graph.graph),
-                 self.out.path / RECORDS)  # fmt: skip
             step(self.out.release_reserve)  # for the last checkpoint, on a full disk
             step(self.output.save_final, self.stop_reason)
         step(self.executor.close)
-        if written:  # an earlier crawl in the directory is replaced by a complete one only
+        if not self.memory.states:  # failed before its first state: nothing blocks a retry
+            step(self.out.discard)
+        elif written:  # an earlier crawl in the directory is replaced by a complete one only
             step(self.out.commit)
         self.out.close()  # the next run may write the directory
         if failures:

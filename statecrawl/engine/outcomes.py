@@ -9,7 +9,7 @@ import time
 from typing import TYPE_CHECKING
 
 from .. import coverage
-from ..errors import BrowserCrashed, NavigationError
+from ..errors import BrowserCrashed
 from ..models import volatile_between
 from ..models.growth import Repetition, repetition
 from ..outage import Outages, unreached
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .volatility import Volatility
 
 SEED_ATTEMPTS = 2  # loads of a start page that hangs the browser, each in a new browser
+ERROR_STATUS = 400  # a start page answering this or above is a failed start, not a state
 
 log = logging.getLogger(__name__)
 
@@ -178,7 +179,8 @@ class OutcomeReader:
         """Two loads of a start URL: the root state, and what changes with no user action. A
         start page that hangs the browser (a busy script, a load that never ends) is tried
         once more in a new browser (without it nothing can be crawled), then recorded as a
-        failure of the crawl in the graph's ``failures``; an unreachable one is an error."""
+        failure of the crawl in the graph's ``failures``, as is one that cannot be loaded or
+        answers 4xx/5xx: the crawl goes on from the other start URLs (with none, it failed)."""
         url = task.url
         assert url is not None
         failure = outcome.failure
@@ -186,7 +188,9 @@ class OutcomeReader:
             if failure.kind == "crash":
                 raise BrowserCrashed(failure.message)
             if failure.kind != "timeout":
-                raise NavigationError(failure.message)
+                log.info("start page %s: %s", url, failure.message)
+                self.recorder.start_failed(url, failure.message)
+                return Position()  # the browser shows an error page
             log.warning("start page %s hung the browser: %s", url, failure.message)
             self.scheduler.seed_attempts[url] += 1
             if self.scheduler.seed_attempts[url] < SEED_ATTEMPTS:
@@ -195,6 +199,10 @@ class OutcomeReader:
                 self.recorder.start_failed(url, failure.message)
             return position
         first, second = outcome.loads
+        if second.status is not None and second.status >= ERROR_STATUS:
+            log.info("start page %s answered HTTP %d", url, second.status)
+            self.recorder.start_failed(url, f"HTTP {second.status}")
+            return Position()
         self.volatility.learn(
             volatile_between(first.html, second.html) or (), "reload", url, second.html
         )
@@ -293,6 +301,15 @@ class OutcomeReader:
             return Position() if failure.kind == "navigation" else position
         snapshot = outcome.fired
         assert snapshot is not None
+        if snapshot.guarded:
+            # No transition: what the page shows depends on requests that never left. The
+            # browser is still in the state when the page shows it (the request failed
+            # quietly), else somewhere unknown.
+            record.guarded(source.id, work.action, snapshot.guarded)
+            if outcome.exchanges:
+                self.hooks.defer("on_exchanges", None, outcome.exchanges)
+            shown = self.volatility.reconcile([snapshot], [source.id])[0]
+            return Position(source.id) if shown == source.id else Position()
         return self._transition(slot, work, snapshot, outcome, position)
 
     def _transition(

@@ -10,6 +10,10 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..directory import chain
+from ..directory.crawl import Crawl
+from ..directory.figures import counts
+from ..directory.layout import RECORDS
+from ..harvest import records
 from ..version import __version__
 from .resume import Saver
 
@@ -90,7 +94,9 @@ class Output:
 
     def write_graph(self, finished: bool, reason: str) -> None:
         """``graph.json`` and ``graph.graphml`` now, with the crawl's own attributes
-        (``reason``: why the crawl stops, or would stop now)."""
+        (``reason``: why the crawl stops, or would stop now). The last (``finished``) holds
+        the crawl's :func:`.counts` in its stats, as every reader shows them, and ``fired``:
+        the actions this run fired (an incremental crawl's graph holds more transitions)."""
         g = self.memory.graph.graph
         g.graph["start_url"] = self.config.start_urls[0]
         g.graph["start_urls"] = list(self.config.start_urls)
@@ -102,8 +108,25 @@ class Output:
         g.graph["masks"] = self.masks()
         g.graph["outages"] = [period.to_data() for period in self.outages.seen()]
         g.graph["stats"] = {**asdict(self.stats), "rate": round(self.stats.rate, 3),
-                            "stop_reason": reason}
+                            "stop_reason": reason,
+                            "failed_starts": [f["url"] for f in g.graph.get("failures", [])]}
+        if finished:  # the run's work stays as "fired": actions fired by this run
+            found = asdict(counts(g, self.out.path))
+            found["max_depth"] = found.pop("depth")
+            g.graph["stats"].update(found, fired=self.stats.transitions)
         self.out.write_graph(self.memory.graph)
+
+    def write_records(self, started: float) -> None:
+        """``records.jsonl`` for the run started at ``started`` (``time.monotonic()``), within
+        ``limits.max_time``: records cut short at the limit are noted in the graph's
+        ``records_cut``."""
+        limit = self.config.limits.max_time
+        crawl = Crawl(path=self.out.path, graph=self.memory.graph.graph)
+        cut = records.write_within(crawl, self.out.path / RECORDS,
+                                   None if limit is None else started + limit)  # fmt: skip
+        if cut:
+            log.warning("records: %s", cut)
+            self.memory.graph.graph.graph["records_cut"] = cut
 
     def masks(self) -> list[dict[str, Any]]:
         """Every name learned as volatile or held back, with its evidence: how it was seen

@@ -47,7 +47,8 @@ Learner = Callable[[str, Action, str, "Snapshot", "str | None", "Requests"], Non
 class Recorder:
     """Writes what the crawl found. ``score`` gives a new state's score for a scored
     strategy (``None``: the strategy orders by none); ``learners`` are told of every fired
-    transition (see :data:`Learner`)."""
+    transition (see :data:`Learner`), ``distrusters`` of every script action the guard
+    kept in (what shortcuts inferred for it must be fired: the guard may keep it in there)."""
 
     def __init__(
         self,
@@ -77,6 +78,7 @@ class Recorder:
         self.score = score
         self.recrawl: Recrawl | None = None  # set once the engine has one
         self.learners: list[Learner] = []
+        self.distrusters: list[Callable[[Action], None]] = []
         self.covered = 0  # functions the outcome being read ran first (a state's coverage score)
         self.started = time.monotonic()  # what a state's ``found_at`` counts from
 
@@ -91,6 +93,10 @@ class Recorder:
         action: Action | None = None,
     ) -> str | None:
         """The state ``snapshot`` shows: a known one, or a new one if limits allow."""
+        for css in snapshot.waits_missed:
+            self.stats.waits_timed_out += 1
+            log.warning("waited in vain for %s at %s: the state is taken as it is",
+                        css, snapshot.url)
         key = self.model.key(snapshot, self.memory.volatile)
         state_id = self.memory.index.get(key)
         if state_id is not None:
@@ -152,6 +158,9 @@ class Recorder:
         self.stats.max_depth = max(self.stats.max_depth, depth)
         log.debug("state %s at depth %d: %s", state.id, depth, snapshot.url)
         self._write_state(state, snapshot, carried)
+        for candidate in snapshot.candidates:
+            if candidate.get("guarded"):
+                self.guarded(state.id, Action.from_candidate(candidate), [candidate["guarded"]])
         self.hooks.defer("on_state", StateEvent(state, snapshot, browser, parent, action))
         if not carried:
             self._explore(state, snapshot, parent, action)
@@ -203,8 +212,24 @@ class Recorder:
             self.scheduler.give_work(state)
 
     def actions_of(self, snapshot: Snapshot) -> list[Action]:
-        """The actions worth firing in a state, dangerous ones last or left out."""
-        return self.danger.order(snapshot.actions())
+        """The actions worth firing in a state, dangerous ones last or left out, and none
+        the guard keeps (links whose URL deletes, resets…)."""
+        return self.danger.order([a for a in snapshot.actions() if a.guarded is None])
+
+    def guarded(self, state_id: str, action: Action, whys: list[str]) -> None:
+        """The guard kept ``action`` of a state from doing what ``whys`` say (a link not
+        followed, requests kept in): listed on the state's node, counted once per state."""
+        node = self.memory.graph.node(state_id)
+        kept = node.setdefault("guarded", [])
+        if any(entry["name"] == action.name for entry in kept):
+            return
+        why = "; ".join(dict.fromkeys(whys))
+        kept.append({"name": action.name, "label": action.label, "why": why})
+        self.stats.guarded += 1
+        log.info("state %s: the guard kept %r: %s", state_id, action.label, why)
+        if not action.is_link:
+            for distrust in self.distrusters:
+                distrust(action)
 
     def improve(self, state_id: str, depth: int) -> None:
         """A shorter way to a known state: give it the smaller depth and its due work, and
@@ -313,6 +338,7 @@ class Recorder:
                 **({"inferred": True} if inferred else {}),
             )
             self.stats.documents += not inferred
+            self.stats.downloads += 1
 
     def external(self, source: str, action: Action, url: str) -> None:
         """An out-of-scope page ``action`` leads to from ``source``: a node, never loaded."""
@@ -354,6 +380,14 @@ class Recorder:
         self.memory.graph.graph.graph.setdefault("failures", []).append(
             {"url": url, "error": error, **flags}
         )
+
+    def failed_starts(self) -> dict[str, str]:
+        """The start URLs that gave no state, each with one line that names it and why."""
+        failures = self.memory.graph.graph.graph.get("failures", [])
+        return {
+            url: error if url in error else f"start URL {url}: {error}"
+            for url, error in ((f["url"], f["error"]) for f in failures)
+        }
 
     def missed(self, work: Work, why: str) -> None:
         """No way to ``work``'s state worked this time: try again later, or at the

@@ -25,7 +25,15 @@ if TYPE_CHECKING:
     from .memory import Memory
     from .recrawl import Recrawl
 
+END_SHARE = 0.1  # of limits.max_time kept for the end of the run: work in flight, the files
+
 log = logging.getLogger(__name__)
+
+
+def exploring_time(max_time: float) -> float:
+    """How long a crawl of ``limits.max_time`` explores: the rest is the end of the run's
+    (work in flight, labels, the graph, the records), so the whole run keeps to the limit."""
+    return max_time * (1 - END_SHARE)
 
 
 class Scheduler:
@@ -81,9 +89,21 @@ class Scheduler:
             self.memory.per_site[site] >= limits.max_states for site in self.scope.origins
         ):
             return "max-states"
-        if limits.max_time is not None and time.monotonic() - started >= limits.max_time:
+        if (
+            limits.max_time is not None
+            and time.monotonic() - started >= exploring_time(limits.max_time)
+        ):
             return "max-time"
         return None
+
+    def grace(self, reason: str, grace: float) -> float:
+        """How long work in flight may go on after a stop for ``reason``: ``grace``, or at the
+        time limit at most half the end of the run's share, so that the run keeps to it (once
+        it has a state: a start page still loading may give the crawl its first)."""
+        limit = self.config.limits.max_time
+        if reason != "max-time" or limit is None or not self.memory.states:
+            return grace
+        return min(grace, (limit - exploring_time(limit)) / 2)
 
     def next_query(self) -> bool:
         """Put the next harvesting query in the frontier, if there is one (asked once the

@@ -53,6 +53,7 @@ class Shortcuts:
         self.sampler = random.Random(config.seed)  # which inferred transitions are checked
         self._words: dict[str, Counter[str]] = {}  # state -> its words (WORDS_KEPT at most)
         recorder.learners.append(self.learn)
+        recorder.distrusters.append(self.distrust)
         memory.followers.append(self._forget)
 
     def infer(self, work: Work) -> bool:
@@ -109,12 +110,16 @@ class Shortcuts:
         if self.memory.resolve(expected) == target:
             self.stats.verified += 1
             return
-        states = self.memory.inference.retract(action)
         log.info(
             "%s on %s led to %s, not %s as inferred: its inferred transitions are fired",
             action.event, action.name, target, expected,
         )
-        self._refire(action.key, states, action)
+        self.distrust(action)
+
+    def distrust(self, action: Action) -> None:
+        """``action`` is never inferred again (it led elsewhere than inferred, or the guard
+        kept its requests in somewhere): what was inferred for it is fired."""
+        self._refire(action.key, self.memory.inference.retract(action), action)
         for key, paired in self.memory.equivalence.retract(action.key).items():
             self._refire(key, paired)
 

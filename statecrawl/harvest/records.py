@@ -4,13 +4,15 @@ to a detail), extracted as plain fields from the stored DOMs after a crawl; no b
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import re
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urljoin
+from urllib.parse import parse_qsl, urldefrag, urljoin, urlsplit
 
 import lxml.html
 from lxml import etree
@@ -21,9 +23,29 @@ from ..directory.paths import edge_records, is_state, shortest_paths, state_node
 PLACE = ("query", "page", "list_state", "detail_state")  # where a record was listed
 _KEY_ATTRIBUTES = ("data-id", "data-number", "data-key", "data-href", "data-url", "id")
 _HANDLERS = ("onclick", "data-action", "data-href", "data-url")
+# Where navigation lives: a record is never inside these (menus, tables of contents, footers)
+_NAVIGATION_TAGS = frozenset({"nav", "header", "footer", "aside", "menu"})
+_NAVIGATION_ROLES = frozenset({
+    "navigation", "banner", "contentinfo", "complementary", "menu", "menubar", "tree",
+    "toolbar", "tablist", "directory",
+})
+_NAVIGATION_WORDS = frozenset({
+    "nav", "navbar", "navigation", "menu", "sidebar", "sphinxsidebar", "toc", "toctree",
+    "breadcrumb", "breadcrumbs", "footer", "related", "pagination", "pager",
+})
+_WORD = re.compile(r"[a-z]+")
+_WORDY = re.compile(r"\w")
+# Lists, paragraphs, definitions and inline text: never the items of a result list
+_NOT_ITEMS = frozenset({
+    "ul", "ol", "dl", "table", "p", "dt", "dd", "pre", "blockquote", "span", "em", "strong",
+    "code", "cite", "b", "i", "small", "sup", "sub",
+})
+_PROSE = frozenset({"p", "pre", "blockquote"})  # the parts of an item that is prose
 _LABELLED = re.compile(r"^\s*([A-Za-z][\w .-]{0,30}?)\s*:\s*(\S.*?)\s*$", re.S)
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 _SPACE = re.compile(r"\s+")
+_URL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)  # a key that is a link (absolute, joined)
+DETAIL_HEAD = 20000  # characters of a detail's DOM searched for an id-like key
 
 
 def _text(el: lxml.html.HtmlElement) -> str:
@@ -57,11 +79,52 @@ def _leads(el: lxml.html.HtmlElement) -> bool:
     )
 
 
+def _navigation(el: lxml.html.HtmlElement) -> bool:
+    """Whether an element is navigation: a landmark (``nav``, a header, footer or sidebar, by
+    tag, role or a class or id word) or one of its parts."""
+    for d in (el, *el.iterancestors()):
+        if d.tag in _NAVIGATION_TAGS or d.get("role") in _NAVIGATION_ROLES:
+            return True
+        names = f"{d.get('class') or ''} {d.get('id') or ''}".lower()
+        if _NAVIGATION_WORDS.intersection(_WORD.findall(names)):
+            return True
+    return False
+
+
+def _described(el: lxml.html.HtmlElement) -> bool:
+    """Whether an item says something besides its links: a record has fields (a year, a
+    snippet, a column), a link list's item is its link alone (a link that is the whole item
+    has parts: a title and more). An item that holds a list is a node of a tree (a table of
+    contents, an index), not a record."""
+    if any(d.tag in ("ul", "ol", "dl") for d in el.iterdescendants()):
+        return False
+    parts = [c for c in _elements(el) if _text(c)]
+    if el.tag != "tr" and (len(parts) < 2 or all(c.tag in _PROSE for c in parts)):
+        return False  # a record's parts: a title and more (prose is paragraphs and code)
+    return el.tag == "a" or bool(_WORDY.search(_unlinked(el)))
+
+
+def _unlinked(el: lxml.html.HtmlElement) -> str:
+    """The text of ``el`` outside its links."""
+    parts = [el.text or ""]
+    for child in el:
+        if isinstance(child.tag, str) and child.tag not in ("a", "script", "style"):
+            parts.append(_unlinked(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
 def _key(el: lxml.html.HtmlElement, base: str) -> str | None:
-    """The detail's key: the item's link URL, else an id-like attribute."""
-    for d in el.iter():
-        if isinstance(d.tag, str) and d.tag == "a" and d.get("href", "").strip("#"):
-            return urljoin(base, d.get("href"))
+    """The detail's key: the URL of the item's first link to another page (a ``mailto:`` or
+    a script is none), else an id-like attribute. An item with a link to a place in its own
+    page (a heading's anchor, a footnote) is part of a document: none."""
+    page = urldefrag(base).url
+    links = [urljoin(base, d.get("href", "").strip()) for d in el.iter("a") if d.get("href")]
+    if any(urldefrag(url).url == page and urldefrag(url).fragment for url in links):
+        return None
+    for url in links:  # one into a place of another page is a cross-reference, not a detail
+        if urlsplit(url).scheme in ("", "http", "https") and url == urldefrag(url).url != page:
+            return url
     for d in el.iter():
         if not isinstance(d.tag, str):
             continue
@@ -115,10 +178,14 @@ def _fields(item: lxml.html.HtmlElement) -> dict[str, str]:
 
 
 def _table(table: lxml.html.HtmlElement, base: str) -> Iterator[tuple[str, dict[str, str]]]:
+    """The rows of a table of results: one that names its columns, rows that lead to a
+    detail and hold more than their links."""
     headers = [_text(th).lower().replace(" ", "_") for th in table.iter("th")]
+    if not headers:
+        return
     for row in table.iter("tr"):
         cells = [c for c in row if isinstance(c.tag, str) and c.tag == "td"]
-        if not cells or not _leads(row):
+        if not cells or not _leads(row) or not _described(row):
             continue
         key = _key(row, base)
         if key is None:
@@ -133,7 +200,8 @@ def _table(table: lxml.html.HtmlElement, base: str) -> Iterator[tuple[str, dict[
 
 def extract(html: str, base: str = "") -> list[tuple[str, dict[str, str]]]:
     """The records of one DOM as ``(detail key, fields)``: table rows by header, and groups
-    of at least two sibling subtrees of one shape that each lead to a detail."""
+    of at least two sibling subtrees of one shape that each lead to a detail and say more
+    than their links; never navigation (menus, tables of contents, footers)."""
     try:
         root = lxml.html.document_fromstring(html)
     except (etree.ParserError, ValueError):
@@ -141,7 +209,7 @@ def extract(html: str, base: str = "") -> list[tuple[str, dict[str, str]]]:
     found: dict[str, dict[str, str]] = {}
     tables = set()
     for table in root.iter("table"):
-        rows = list(_table(table, base))
+        rows = [] if _navigation(table) else list(_table(table, base))
         if len(rows) >= 2:
             tables.add(table)
             for key, fields in rows:
@@ -159,6 +227,10 @@ def extract(html: str, base: str = "") -> list[tuple[str, dict[str, str]]]:
                 continue
             if all(not _elements(i) for i in items):
                 continue  # bare links (a menu, a pager) are not records
+            if items[0].tag in _NOT_ITEMS or _navigation(parent):
+                continue
+            if not all(_described(i) for i in items):
+                continue
             for item in items:
                 detail = _key(item, base)
                 fields = _fields(item)
@@ -188,6 +260,12 @@ def _query(path: list[dict[str, Any]]) -> dict[str, str]:
 def collect(graph: Any, html: Any) -> list[dict[str, Any]]:
     """Every record of a crawl, deduplicated by detail key (the first list state in path
     order wins); ``html(state_id)`` reads a state's DOM."""
+    return _collect(graph, html, None)[0]
+
+
+def _collect(graph: Any, html: Any, deadline: float | None) -> tuple[list[dict[str, Any]], str]:
+    """:func:`collect` until ``deadline`` (``time.monotonic()``), and why it stopped short:
+    ``""`` when every state was read."""
     paths = shortest_paths(graph)
 
     def way(node: str) -> list[dict[str, Any]]:
@@ -199,7 +277,15 @@ def collect(graph: Any, html: Any) -> list[dict[str, Any]]:
         if e["target"] != e["source"] and is_state(graph, e["target"]):
             below[e["source"]].append(e["target"])
     out: dict[str, dict[str, Any]] = {}
-    for state in order:
+
+    @functools.lru_cache(maxsize=1024)
+    def head(state: str) -> str:
+        return str(html(state))[:DETAIL_HEAD]
+
+    for done, state in enumerate(order):
+        if deadline is not None and time.monotonic() >= deadline:
+            cut = f"cut short at the time limit: {done} of {len(order)} states read"
+            return list(out.values()), cut
         node = graph.nodes[state]
         try:
             dom = html(state)
@@ -217,21 +303,21 @@ def collect(graph: Any, html: Any) -> list[dict[str, Any]]:
                 "query": _query(way(state)),
                 "page": _page(node.get("url", ""), dom),
                 "list_state": state,
-                "detail_state": _detail(graph, html, below[state], key),
+                "detail_state": _detail(graph, head, below[state], key),
             }
-    return list(out.values())
+    return list(out.values()), ""
 
 
-def _detail(graph: Any, html: Any, targets: list[str], key: str) -> str | None:
-    """The state an edge of the list leads to that shows the record's detail: the one at
-    the key's URL, else one whose DOM names the key in an attribute."""
-    for target in targets:
-        if graph.nodes[target].get("url") == key:
-            return target
+def _detail(graph: Any, head: Any, targets: list[str], key: str) -> str | None:
+    """The state an edge of the list leads to that shows the record's detail: for a link,
+    the state at its URL (none for a link out of the crawl); for an id-like key, one whose
+    DOM (``head``: its start) names the key in an attribute."""
+    if _URL.match(key):
+        return next((t for t in targets if graph.nodes[t].get("url") == key), None)
     needle = re.compile('="' + re.escape(key) + '"')
     for target in targets:
         try:
-            if needle.search(html(target)[:20000]):
+            if needle.search(head(target)):
                 return target
         except (OSError, KeyError):
             continue
@@ -260,9 +346,21 @@ def per_query(path: Path) -> dict[str, int]:
 def write(crawl: Any, path: Path) -> int:
     """Write a crawl's records (:func:`collect`) to ``path`` as JSON lines; their number."""
     rows = collect(crawl.graph, crawl.html)
+    _write(rows, path)
+    return len(rows)
+
+
+def write_within(crawl: Any, path: Path, deadline: float | None) -> str:
+    """:func:`write` until ``deadline`` (``time.monotonic()``, the run's time limit): the
+    records found by then are written; why they are cut short, or ``""``."""
+    rows, cut = _collect(crawl.graph, crawl.html, deadline)
+    _write(rows, path)
+    return cut
+
+
+def _write(rows: list[dict[str, Any]], path: Path) -> None:
     with open(path, "w", encoding="utf-8") as out:
         for row in rows:
             # fields in name order; a query's values in the form's order, as the user gave them
             ordered = {name: row[name] for name in sorted(row)}
             out.write(json.dumps(ordered, ensure_ascii=False) + "\n")
-    return len(rows)

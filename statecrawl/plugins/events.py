@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from ..stats import Stats
 
 EVERY = 0.5  # seconds between two progress lines
-FIGURES = ("states", "transitions", "frontier", "resets", "failures", "max_depth", "elapsed")
+# the running figures; the end line's are the crawl's counts (see directory/figures.py)
+FIGURES = ("states", "transitions", "inferred", "documents", "downloads", "out_of_scope",
+           "records", "frontier", "resets", "failures", "max_depth", "elapsed")
 
 
 class EventLog(Plugin):

@@ -32,12 +32,11 @@ import re
 import shutil
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import lxml.html
-from lxml import etree
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
@@ -45,12 +44,13 @@ from .. import coverage as js_coverage
 from ..config import checked, folder
 from ..directory import chain
 from ..directory.crawl import Crawl, load
+from ..directory.figures import counts
 from ..directory.label import crawl_labels, first_edge
 from ..directory.layout import ARCHIVE, SCREENSHOT_TYPES, THUMBNAIL, link_or_copy, thumbnail_path
-from ..directory.paths import masked
+from ..directory.paths import searched_text
 from ..errors import ArchiveError
 from ..harvest import records
-from ..models.dom import drop_masked, structure_digest
+from ..models.dom import structure_digest
 from ..outage import Period
 from ..redaction import strip_userinfo
 from .assets import Assets
@@ -68,7 +68,7 @@ WORDS = re.compile(r"\w+")
 
 # Node flags, as report.js reads them.
 (EXTERNAL, FAILED, UNREACHABLE, DIALOGS, TRUNCATED, TIMED_OUT, SCREENSHOT, THUMBNAILED, NEW,
- CHANGED) = (1 << i for i in range(10))
+ CHANGED, DOCUMENT) = (1 << i for i in range(11))
 
 
 @checked
@@ -112,20 +112,6 @@ def terms(text: str) -> set[str]:
 def shard(term: str) -> int:
     """The text-index shard of a term (report.js computes the same)."""
     return (ord(term[0]) * 31 + ord(term[1])) % SHARDS
-
-
-def page_text(html: str, volatile: frozenset[str] = frozenset()) -> str:
-    """The text a reader sees in a serialized DOM: no scripts or styles, whitespace folded,
-    the parts masked as ``volatile`` left out (a search for a time finds no clock)."""
-    if not html.strip():
-        return ""
-    try:
-        root = lxml.html.document_fromstring(html)
-    except (etree.ParserError, ValueError):
-        return ""
-    drop_masked(root, volatile)
-    etree.strip_elements(root, "script", "style", "noscript", etree.Comment, with_tail=False)
-    return " ".join(root.text_content().split())
 
 
 def first_reached(graph: Any, nodes: list[str], number: dict[str, int]) -> list[int]:
@@ -217,6 +203,7 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
             number.setdefault(alias, number[node])
     edges = [(number[s], number[t]) for s, t in graph.edges()]
     depths = _depths(crawl, nodes)
+    found = counts(crawl)
     (out / "data" / "s").mkdir(parents=True)
     (out / "data" / "t").mkdir()
     (out / "data" / "a").mkdir()
@@ -225,7 +212,6 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
         (out / name).write_bytes(resources.files(__package__).joinpath("static", name).read_bytes())
     frames = read_frames(crawl.path)
     labels = crawl_labels(graph, crawl.path)
-    volatile = masked(graph)
     assets = Assets(crawl.path)
     marks = changes.marks() if changes is not None else {}
     postings: list[defaultdict[str, list[int]]] = [defaultdict(list) for _ in range(SHARDS)]
@@ -243,15 +229,13 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
             | (THUMBNAILED if thumbnail else 0)
             | {"new": NEW, "changed": CHANGED}.get(marks.get(node, ""), 0)
         )
-        words = (labels[node], str(data.get("title") or ""), str(data.get("url") or ""),
-                 page_text(html or "", volatile))
-        for term in terms(" ".join(words)):
+        for term in terms(searched_text(graph, html) if state and html else ""):
             postings[shard(term)][term].append(n)
         details = {
             **{k: v for k, v in data.items() if k not in ("snapshot", "screenshot")},
             "n": n,
             "label": labels[node],
-            "depth": depths[n],
+            "depth": data.get("depth") if state else None,  # a document has none of its own
             "shot": shot,
             "thumbnail": thumbnail,
             "html": html,
@@ -272,6 +256,8 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
             "started": graph.graph.get("started"),
             "finished": graph.graph.get("finished"),
             "stats": graph.graph.get("stats", {}),
+            "counts": asdict(found),
+            "summary": found.describe(),
             "volatile": len(graph.graph.get("volatile") or ()),
             "outages": [Period.from_data(o).describe() for o in graph.graph.get("outages") or ()
                         if isinstance(o, dict)],
@@ -312,13 +298,14 @@ def _seconds(value: Any) -> float | None:
 
 
 def _records(path: Path) -> str | None:
-    """The records of the crawl per query, for the summary line (if it wrote them)."""
+    """The crawl's records per query, for the summary line (if it wrote them; their number
+    is in its counts)."""
     counts = records.per_query(path)
     if not counts:
         return None
     each = ", ".join(f"{query or 'no query'} {count}" for query, count in
                      sorted(counts.items(), key=lambda item: (-item[1], item[0])))  # fmt: skip
-    return f"{sum(counts.values())} records ({each})"
+    return f"records by query: {each}"
 
 
 def _coverage(path: Path) -> str | None:
@@ -396,6 +383,7 @@ def _flags(graph: Any, node: str, data: dict[str, Any], shot: str | None) -> int
     dialogs = any(d.get("dialogs") for _, _, d in graph.out_edges(node, data=True))
     return (
         (EXTERNAL if data.get("kind") == "external" else 0)
+        | (DOCUMENT if data.get("kind") == "document" else 0)
         | (FAILED if data.get("failures") else 0)
         | (UNREACHABLE if data.get("unreachable") else 0)
         | (DIALOGS if dialogs else 0)

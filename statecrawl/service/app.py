@@ -18,6 +18,7 @@ import json
 import logging
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import asdict
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from ..config import ServiceSettings
 from ..directory import chain
 from ..directory.crawl import load
+from ..directory.figures import counts
 from ..directory.layout import GRAPH_JSON, RECORDS, SCREENSHOT_TYPES, STATES, thumbnail_path
 from ..errors import ArchiveError, ConfigError, StatecrawlError, one_line
 from ..incremental.comparison import diff
@@ -282,6 +284,7 @@ class Api:
         if full:
             data["settings"] = job.settings
             data["failures"] = failures(crawl / GRAPH_JSON)
+            data["counts"] = counted(crawl) if job.status not in ACTIVE else None
         return data
 
     # ---- live events --------------------------------------------------------------------------
@@ -501,6 +504,14 @@ def _kind(line: str) -> str | None:
         return None
     kind = data.get("event") if isinstance(data, dict) else None
     return kind if isinstance(kind, str) and kind.isidentifier() else None
+
+
+def counted(crawl: Path) -> dict[str, int] | None:
+    """The counts of the crawl in directory ``crawl`` (see :func:`.counts`), if it has one."""
+    try:
+        return asdict(counts(load(crawl)))
+    except StatecrawlError:
+        return None
 
 
 def failures(graph: Path) -> list[dict[str, Any]]:

@@ -23,6 +23,7 @@
   const ROW = 30;  // pixels of a row of the list view
   const EXTERNAL = 1, FAILED = 2, UNREACHABLE = 4, DIALOGS = 8, TRUNCATED = 16, TIMED_OUT = 32;
   const NEW = 256, CHANGED = 512;  // against an earlier crawl (see comparison.py)
+  const DOCUMENT = 1024;  // a downloaded file: not a state, no depth of its own
   const BEFORE_FORMATS = ['thumb.jpg', 'png', 'jpeg', 'webp'];  // shots/<n>.before.<extension>
   const SHOT_FORMATS = ['png', 'jpeg', 'webp'];  // the report's shots/<n>.<format> files
   const INNER_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
@@ -105,6 +106,8 @@
     G.flags = data.flags;
     G.n = data.ids.length;
     G.depth = Int32Array.from(data.depth);
+    // the depths of states: a layer of documents and pages out of scope alone is no depth
+    G.stateDepths = new Set(data.depth.filter((_, n) => !(data.flags[n] & (EXTERNAL | DOCUMENT))));
     G.found = data.found;
     G.parent = Int32Array.from(data.parent);
     G.edges = Int32Array.from(data.edges);
@@ -374,7 +377,7 @@
     ctx.fillStyle = '#5c6475';
     for (const depth of G.layers.keys()) {
       const y = depth * G.gy * s + view.oy;
-      if (y > 0 && y < view.h) ctx.fillText('depth ' + depth, 8, y - 6);
+      if (y > 0 && y < view.h && G.stateDepths.has(depth)) ctx.fillText('depth ' + depth, 8, y - 6);
     }
   }
   function nodeAt(px, py) {  // the unit under a point of the canvas, or -1
@@ -990,6 +993,9 @@
   function foundAt(n) { return typeof G.found[n] === 'number' ? G.found[n] : Infinity; }
   function byFound(a, b) { return foundAt(a) - foundAt(b) || a - b; }
   function byDepth(a, b) { return G.depth[a] - G.depth[b] || byFound(a, b); }
+  // A document or a page out of scope is listed under the layer below the state that led to
+  // it, named by its kind: only a state has a depth.
+  function kindOf(n) { return G.flags[n] & DOCUMENT ? 'document' : G.flags[n] & EXTERNAL ? 'out of scope' : ''; }
   function stateButton(n, cls) {
     const button = el('button', null, cls);
     button.setAttribute('type', 'button');
@@ -1051,7 +1057,9 @@
       listed.order = Int32Array.from({ length: G.n }, (_, n) => n).sort(by === 'found' ? byFound : byDepth);
       listed.drawn = '';
       $('list-space').style.height = (G.n * ROW) + 'px';
-      $('list-count').textContent = G.n + ' states by ' + (by === 'found' ? 'time found' : 'depth');
+      const c = G.meta.counts || {};
+      const others = [[c.documents, ' documents'], [c.out_of_scope, ' out of scope']].filter(([k]) => k).map(([k, w]) => k + w);
+      $('list-count').textContent = [c.states + ' states', ...others].join(', ') + ' by ' + (by === 'found' ? 'time found' : 'depth');
     }
     const box = $('list-rows');
     const first = Math.max(0, Math.floor(box.scrollTop / ROW) - 10);
@@ -1064,7 +1072,7 @@
       const row = stateButton(n, 'row');
       row.style.top = (i * ROW) + 'px';
       const time = foundAt(n) < Infinity ? foundAt(n).toFixed(1) + ' s' : '';
-      row.prepend(el('span', 'depth ' + G.depth[n], 'depth'), el('span', time, 'time'));
+      row.prepend(el('span', kindOf(n) || 'depth ' + G.depth[n], 'depth'), el('span', time, 'time'));
       rows.push(row);
     }
     $('list-space').replaceChildren(...rows);
@@ -1170,9 +1178,7 @@
     const start = G.meta.start_url ? String(G.meta.start_url) : '';
     document.title = 'statecrawl report: ' + clip(start, 100);
     $('summary').textContent = [
-      (stats.states !== undefined ? stats.states : G.n) + ' states',
-      (stats.transitions !== undefined ? stats.transitions : G.edges.length / 2) + ' transitions',
-      'depth ' + (stats.max_depth !== undefined ? stats.max_depth : '?'),
+      String(G.meta.summary),
       (stats.failures || 0) + ' failures',
       ...(G.meta.coverage ? [String(G.meta.coverage)] : []),
       ...(G.meta.records ? [String(G.meta.records)] : []),
