@@ -343,7 +343,7 @@ def test_links_out_of_scope_are_recorded_never_loaded(tmp_path: Path) -> None:
 
 
 # ---- many sites ------------------------------------------------------------------------------
-SITE_A, SITE_B, SITE_C = "http://127.0.0.2:9", "http://127.0.0.3:9", "http://127.0.0.4:9"
+SITE_A, SITE_B, SITE_C = "http://127.0.0.2:4", "http://127.0.0.3:4", "http://127.0.0.4:4"
 
 
 def grow(app: FakeApp, origin: str, name: str, depth: int, branching: int) -> None:
