@@ -693,6 +693,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             configure_logging(args.log_level)
             if args.command == "crawl":
                 config = build_config(args, args.urls)
+                if config.out is None:  # a crawl nobody can find afterwards is of no use
+                    raise ConfigError(
+                        "--out DIR is needed: the crawl directory to write (or out = \"DIR\" "
+                        "in the --config file)"
+                    )
                 run_crawl(config, args.quiet, signals=signals, events=args.events)
             elif args.command == "demo":
                 run_demo(args, signals)
@@ -721,6 +726,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"compact: {full}")
             elif args.command == "diff":
                 changes = analysis.diff(load(args.old), load(args.new))
+                for warning in changes["warnings"]:
+                    print(f"statecrawl: warning: {warning}", file=sys.stderr)
                 if args.json:
                     print(json.dumps(changes, ensure_ascii=False, indent=1))
                 else:

@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 from . import rules
 from .errors import ConfigError, StatecrawlWarning
+from .ports import unsafe
 from .redaction import REDACTED, has_userinfo, masked
 
 if TYPE_CHECKING:
@@ -882,6 +883,9 @@ def check_url(url: str) -> None:
         raise ConfigError(f"bad port in URL: {shown}") from None
     if port == 0:
         raise ConfigError(f"bad port in URL: {shown}")
+    why = unsafe(port)
+    if why is not None:
+        raise ConfigError(f"{shown}: {why}")
     if not _valid_host(parts.hostname, bracketed="[" in parts.netloc):
         raise ConfigError(f"bad host in URL: {shown}")
 

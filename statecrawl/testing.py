@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from .browser.network import Exchange  # (it imports Selenium, which a fake browser needs not)
     from .directory.crawl import Crawl
 
-ORIGIN = "http://127.0.0.1:9"  # loopback, a port nothing listens on: nothing is ever fetched
+ORIGIN = "http://127.0.0.1:4"  # loopback, a port nothing listens on: nothing is ever fetched
 STATUS = "visible,enabled"
 
 

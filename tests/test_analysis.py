@@ -55,7 +55,7 @@ def write_crawl(
         )
     for source, target, key, attrs in edges:
         graph.add_transition(source, target, key, **attrs)
-    graph.graph.graph.update({"start_url": "http://127.0.0.1:1/", "config": {}, **graph_attrs})
+    graph.graph.graph.update({"start_url": "http://127.0.0.1:4/", "config": {}, **graph_attrs})
     out.write_graph(graph)
     return statecrawl.load(path)
 
@@ -153,8 +153,8 @@ def test_shortest_path_errors_are_statecrawl_errors() -> None:
 
 def test_replay_script_keeps_crawled_text_as_literals() -> None:
     name = 'button "a\\"\\"\\" \\n\'\'\' ); import os; os.system(\\"x\\")"'
-    g = nx.MultiDiGraph(config={"start_urls": ["http://127.0.0.1:1/"], "out": "/tmp/x"})
-    g.add_node("home", depth=0, url="http://127.0.0.1:1/'''\"\"\"")
+    g = nx.MultiDiGraph(config={"start_urls": ["http://127.0.0.1:4/"], "out": "/tmp/x"})
+    g.add_node("home", depth=0, url="http://127.0.0.1:4/'''\"\"\"")
     g.add_edge("home", "next", key="k1", name=name, event="click", kind="script")
     script = analysis.replay_script(g, "next")
     tree = ast.parse(script)
@@ -164,7 +164,7 @@ def test_replay_script_keeps_crawled_text_as_literals() -> None:
         if isinstance(node, ast.Assign) and node.targets[0].id.isupper()
     }
     assert values["STEPS"] == [("k1", analysis.describe({"name": name, "event": "click"}))]
-    assert values["START_URL"] == "http://127.0.0.1:1/'''\"\"\""
+    assert values["START_URL"] == "http://127.0.0.1:4/'''\"\"\""
     assert values["TARGET"] == "next"
     assert "out" not in values["CONFIG"]
     assert not [n for n in ast.walk(tree) if isinstance(n, ast.Import) and n.names[0].name == "os"]

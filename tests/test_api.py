@@ -22,7 +22,7 @@ from statecrawl.replay import check_fidelity, verify
 from statecrawl.report import build_report
 from statecrawl.testing import FakeBrowser, tree
 
-URL = "http://127.0.0.1:1/"
+URL = "http://127.0.0.1:4/"
 CONFIG = Config(start_urls=(URL,))
 
 

@@ -13,7 +13,7 @@ from statecrawl.browser import Browser, BrowserLike
 from statecrawl.config import Config
 from statecrawl.testing import FakeApp, FakeBrowser
 
-CONFIG = Config(start_urls=("http://127.0.0.1:9/",))
+CONFIG = Config(start_urls=("http://127.0.0.1:4/",))
 POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
 

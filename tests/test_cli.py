@@ -67,6 +67,9 @@ BAD_ARGS: list[tuple[list[str], str]] = [
     (["crawl", "http://exa\u2028mple.test/"], "whitespace"),
     (["crawl", "http://127.0.0.1:99999/"], "bad port in URL: 'http://127.0.0.1:99999/'"),
     (["crawl", "http://127.0.0.1:0/"], "bad port"),
+    (["crawl", "http://127.0.0.1:1/"], "'http://127.0.0.1:1/': port 1 is tcpmux's, one Chromium "
+     "refuses to load (ERR_UNSAFE_PORT): serve the application on another port"),
+    (["crawl", "http://[::1]:6667/"], "port 6667 is irc's"),
     (["crawl", "http://127.0.0.1:-1/"], "bad port"),
     (["crawl", "http://127.0.0.1:http/"], "bad port"),
     (["crawl", "http://exa_mple..test/"], "bad host"),
@@ -105,8 +108,8 @@ BAD_ARGS: list[tuple[list[str], str]] = [
     (["crawl", URL, "--field", "#q[=x"], "argument --field: expected SELECTOR=VALUE"),
     (["crawl", URL, "--field", "div >=x"], "inputs.fields.css: invalid CSS selector 'div >'"),
     (["crawl", URL, "--out", ""], "out: must not be empty"),
-    (["crawl", URL, "--model", "psychic"], "unknown state model 'psychic'"),
-    (["crawl", URL, "--strategy", "psychic"], "unknown strategy 'psychic'"),
+    (["crawl", URL, "--out", "{tmp}", "--model", "psychic"], "unknown state model 'psychic'"),
+    (["crawl", URL, "--out", "{tmp}", "--strategy", "psychic"], "unknown strategy 'psychic'"),
     (["crawl", URL, "--screenshots", "some"], "archive.screenshots: expected one of"),
     (["crawl", URL, "--screenshot-format", "gif"], "archive.screenshot_format"),
     (["crawl", URL, "--screenshot-quality", "0"], "archive.screenshot_quality must be at least 1"),
@@ -124,10 +127,11 @@ BAD_ARGS: list[tuple[list[str], str]] = [
 
 @pytest.mark.parametrize(("argv", "words"), BAD_ARGS, ids=lambda v: repr(v)[:50])
 def test_bad_argument_is_a_one_line_error(
-    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str, tmp_path: Path
 ) -> None:
     """Every bad URL, flag value or command line: exit status 1, one stderr line that says
     what is wrong, no traceback, no browser started."""
+    argv = [arg.replace("{tmp}", str(tmp_path / "out")) for arg in argv]
     assert words in error_line(capsys, argv)
 
 
@@ -243,11 +247,11 @@ def test_command_bad_url_exits_1_with_one_line(tmp_path: Path) -> None:
 
 def test_command_unreachable_host_exits_1_with_one_line(tmp_path: Path) -> None:
     """Starts Chromium: port 9 on loopback is closed, so the first load fails."""
-    done = run(["crawl", "http://127.0.0.1:9/", "--out", str(tmp_path / "out"), "-q"], tmp_path)
+    done = run(["crawl", "http://127.0.0.1:4/", "--out", str(tmp_path / "out"), "-q"], tmp_path)
     assert done.returncode == 1, done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
-    assert lines[0].startswith("statecrawl: error: cannot load http://127.0.0.1:9/")
+    assert lines[0].startswith("statecrawl: error: cannot load http://127.0.0.1:4/")
     assert "Traceback" not in done.stderr
 
 
@@ -278,3 +282,9 @@ def test_the_commands_that_read_a_crawl_never_load_selenium() -> None:
     code = "import sys, statecrawl.cli; print(any(m.startswith('selenium') for m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_crawl_needs_out(capsys: pytest.CaptureFixture[str]) -> None:
+    line = error_line(capsys, ["crawl", URL])
+    assert line == ('statecrawl: error: --out DIR is needed: the crawl directory to write '
+                    '(or out = "DIR" in the --config file)')

@@ -153,8 +153,8 @@ def test_merging_records() -> None:
 
 def test_the_switch() -> None:
     def config(*flags: str) -> statecrawl.Config:
-        args = parser().parse_args(["crawl", "http://127.0.0.1:9/", *flags])
-        return build_config(args, ["http://127.0.0.1:9/"])
+        args = parser().parse_args(["crawl", "http://127.0.0.1:4/", *flags])
+        return build_config(args, ["http://127.0.0.1:4/"])
 
     assert config().browser.coverage is False
     assert config("--coverage").browser.coverage is True

@@ -13,6 +13,7 @@ import pytest
 import statecrawl
 from statecrawl import analysis
 from statecrawl.cli import main
+from statecrawl.scope import origin
 from tests.conftest import Site, error_line, serving
 
 Crawls = tuple[statecrawl.Crawl, statecrawl.Crawl]
@@ -102,8 +103,14 @@ def test_cli_diff_json(crawls: Crawls, capsys: pytest.CaptureFixture[str]) -> No
     old, new = crawls
     assert main(["diff", str(old.path), str(new.path), "--json"]) == 0
     out, err = capsys.readouterr()
-    assert err == ""
     assert json.loads(out) == json.loads(json.dumps(analysis.diff(old, new)))
+    before, after = (origin(crawl.start_url) for crawl in crawls)  # two ports: two origins
+    warning = (f"the crawls share no start URL origin ({before} before, {after} now): states "
+               "are paired by path only")
+    assert json.loads(out)["warnings"] == [warning]
+    assert err == f"statecrawl: warning: {warning}\n"
+    assert main(["diff", str(old.path), str(old.path), "--json"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_cli_diff_table(crawls: Crawls, capsys: pytest.CaptureFixture[str]) -> None:

@@ -343,7 +343,7 @@ def test_links_out_of_scope_are_recorded_never_loaded(tmp_path: Path) -> None:
 
 
 # ---- many sites ------------------------------------------------------------------------------
-SITE_A, SITE_B, SITE_C = "http://127.0.0.2:9", "http://127.0.0.3:9", "http://127.0.0.4:9"
+SITE_A, SITE_B, SITE_C = "http://127.0.0.2:4", "http://127.0.0.3:4", "http://127.0.0.4:4"
 
 
 def grow(app: FakeApp, origin: str, name: str, depth: int, branching: int) -> None:
@@ -718,3 +718,13 @@ def test_a_crawl_whose_states_were_renamed_resumes_deeper(tmp_path: Path) -> Non
     resumed = explore(deeper(), tmp_path / "out", resume=True, limits={"max_depth": 4})
     assert sorted(names(resumed).values()) == ["deep", "deeper", "home", "less", "more", "news"]
     assert graph(resumed) == graph(explore(deeper(), tmp_path / "at-once", limits={"max_depth": 4}))
+
+
+def test_a_large_frontier_is_estimated_once(tmp_path: Path, caplog: Any) -> None:
+    """60 states of 60 actions each put thousands of actions in the frontier: the crawl says once
+    what waits, and what bounds it (``inputs.max_options``)."""
+    with caplog.at_level("WARNING", logger="statecrawl.engine.scheduler"):
+        explore(tree(2, 60), tmp_path / "out", limits={"max_depth": 2, "max_states": 100})
+    said = [m for m in (r.getMessage() for r in caplog.records) if "actions wait to be" in m]
+    assert len(said) == 1, said
+    assert int(said[0].split()[0]) >= 2000 and "inputs.max_options (now 5)" in said[0]

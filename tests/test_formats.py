@@ -226,14 +226,14 @@ def test_resume_migrates_a_store_of_an_earlier_schema(
 
 
 def test_a_stored_config_keeps_what_this_version_accepts() -> None:
-    stored = Config(start_urls=("http://127.0.0.1:1/",), out=Path("/tmp/crawl")).to_dict()
+    stored = Config(start_urls=("http://127.0.0.1:4/",), out=Path("/tmp/crawl")).to_dict()
     stored["timing"].update(quiet_ms=9000)  # longer than settle_timeout_ms: the check between
     stored["browser"] = "fast"  # a section that is no table
     stored["inputs"]["max_options"] = 2
     with pytest.warns(StatecrawlWarning) as caught:
         config = Config.from_stored(stored, "graph.json")
     assert config.timing.quiet_ms == 15 and config.inputs.max_options == 2
-    assert config.browser == Config(start_urls=("http://127.0.0.1:1/",)).browser
+    assert config.browser == Config(start_urls=("http://127.0.0.1:4/",)).browser
     assert [str(w.message).split(":")[0] for w in caught] == ["graph.json"] * 2
     for unreadable in (None, {"limits": {}}, {"start_urls": ["ftp://127.0.0.1/"]}):
         with pytest.raises(ConfigError, match=r"^graph\.json: "):

@@ -13,7 +13,7 @@ from statecrawl.engine.resume import Saver, restore
 from statecrawl.state import Action, Snapshot, State
 from statecrawl.store import open_store
 
-URL = "http://127.0.0.1:9/"
+URL = "http://127.0.0.1:4/"
 
 
 def action(label: str) -> Action:
@@ -64,7 +64,7 @@ def test_a_merge_moves_every_table_to_the_keeper() -> None:
     assert memory.loads[f"{URL}b"] == "a"
     assert memory.once == {"help": "a"}
     assert memory.arrival("a") == action("go") and "b" not in memory.arrivals
-    assert memory.per_site["http://127.0.0.1:9"] == 2
+    assert memory.per_site["http://127.0.0.1:4"] == 2
     assert set(memory.index.values()) == {"a", "c"}
     assert told == [{"b": "a"}]
 

@@ -123,7 +123,7 @@ def test_click_once_gives_the_same_graph_exhaustive(
 
 # ---- malformed rules, before anything starts -------------------------------------------------
 
-URL = "http://127.0.0.1:1/"
+URL = "http://127.0.0.1:4/"
 
 
 @pytest.mark.parametrize(("rule", "named"), [

@@ -148,7 +148,7 @@ def _request_headers(out: Path) -> dict[str, set[str]]:
     return values
 
 
-SECRET_URL = "http://alice:s3cretpw@127.0.0.1:1/"
+SECRET_URL = "http://alice:s3cretpw@127.0.0.1:4/"
 
 
 def _refusal(message: str) -> None:
@@ -177,7 +177,7 @@ def test_cli_refuses_userinfo(capsys: pytest.CaptureFixture[str], tmp_path: Path
     ],
 )
 def test_api_refuses_userinfo(options: dict[str, object], tmp_path: Path) -> None:
-    url = SECRET_URL if not options else "http://127.0.0.1:1/"
+    url = SECRET_URL if not options else "http://127.0.0.1:4/"
     with pytest.raises(statecrawl.ConfigError) as error:
         statecrawl.crawl(url, out=tmp_path / "o", **options)
     _refusal(str(error.value))

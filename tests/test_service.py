@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -194,6 +195,17 @@ def test_a_crawl_from_queue_to_report(client: TestClient, site: Site, tmp_path: 
     bare = client.get(f"/api/crawls/{crawl['id']}/report", follow_redirects=False)
     assert bare.status_code == 308
     assert client.get(crawl["links"]["report"] + "report.js").status_code == 200
+    pictures = [data["picture"] for kind, data in seen if kind == "state"]
+    assert all(pictures), pictures  # each thumbnail was written by the time the crawl ended
+    for url in pictures:
+        image = client.get(url)
+        assert image.status_code == 200 and image.headers["content-type"] == "image/jpeg"
+    with pytest.MonkeyPatch.context() as patch:  # without the wacz package: one line, no trace
+        patch.setitem(sys.modules, "wacz.main", None)
+        missing = client.get(crawl["links"]["wacz"])
+    assert missing.status_code == 500 and missing.json()["error"].startswith(
+        "a WACZ export needs wacz.main, which is not installed: pip install 'statecrawl[export]'"
+    )
     wacz = client.get(crawl["links"]["wacz"])
     assert wacz.status_code == 200 and wacz.content[:2] == b"PK"
     root = found[0]
@@ -352,6 +364,13 @@ def test_serve_without_the_extra(
     assert line == (
         "statecrawl: error: statecrawl serve needs uvicorn: pip install 'statecrawl[serve]'"
     )
+
+
+def test_the_serve_extra_holds_what_its_links_need() -> None:
+    """The page links each crawl's WACZ: ``statecrawl[serve]`` installs what builds it."""
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+    assert set(extras["export"]) <= set(extras["serve"])
 
 
 def _free_port() -> int:

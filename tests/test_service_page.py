@@ -4,7 +4,10 @@ report; bad settings shown at their fields; crawled strings shown as text, never
 
 from __future__ import annotations
 
+import json
+import logging
 import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -156,3 +159,43 @@ def test_start_watch_stop_resume_report(
     assert page.execute_script("return window.__pwned") is None
     assert page.title == "statecrawl"
     assert other_site.requests == []
+
+
+class Counted(logging.Handler):
+    """Counts the records of asyncio's "socket.send() raised exception." warning."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += "socket.send() raised exception" in record.getMessage()
+
+
+def test_a_client_that_leaves_is_written_to_no_more(
+    service: str, site: Site, tmp_path: Path
+) -> None:
+    site.page("/", "tree.html")
+    settings = {"start_urls": [site.url("/")], "limits": {"max_depth": 1}}
+    crawl = httpx2.post(f"{service}/api/crawls", json=settings).json()["id"]
+    deadline = time.monotonic() + TIMEOUT
+    while httpx2.get(f"{service}/api/crawls/{crawl}").json()["status"] != "done":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    events = tmp_path / "data" / "jobs" / crawl / "events.jsonl"
+    line = json.dumps({"event": "progress", "states": 5}) + "\n"
+    with events.open("a") as file:  # a long backlog, as a big crawl's replay from 0 has
+        file.write(line * 3000)
+    counted = Counted()
+    logging.getLogger("asyncio").addHandler(counted)
+    try:
+        host, port = service.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port))) as client:
+            client.sendall(f"GET /api/crawls/{crawl}/events HTTP/1.1\r\nHost: {host}\r\n\r\n"
+                           .encode())
+            assert client.recv(100).startswith(b"HTTP/1.1 200")
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        time.sleep(1.5)
+    finally:
+        logging.getLogger("asyncio").removeHandler(counted)
+    assert counted.count == 0

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .recrawl import Recrawl
 
 END_SHARE = 0.1  # of limits.max_time kept for the end of the run: work in flight, the files
+LARGE_FRONTIER = 2000  # actions waiting: the crawl says once what that will take
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,7 @@ class Scheduler:
         self.strategy = FairSites(
             lambda: get_strategy(config.strategy, seed=config.seed), self.site, self.home
         )
+        self.estimated = False  # the estimate of a large frontier was printed
 
     # ---- what comes next ------------------------------------------------------------------
     def next_seed(self) -> str | None:
@@ -153,6 +155,22 @@ class Scheduler:
             push(state)
         elif state.depth == self.config.limits.max_depth:
             self.push_documents(state)
+        if not self.estimated and len(self) >= LARGE_FRONTIER:
+            self.estimated = True
+            self.estimate(state.depth)
+
+    def estimate(self, depth: int) -> None:
+        """Say once, at warning level, what a large frontier will take, and what bounds it:
+        a first crawl of a search form to depth 3 can wait minutes on every select option."""
+        rate = self.stats.rate
+        took = f", about {len(self) / rate / 60:.0f} min at {rate:.1f} actions/s" if rate else ""
+        limits = self.config.limits
+        log.warning(
+            "%d actions wait to be fired, from states up to depth %d of %d%s, and deeper "
+            "states add theirs; inputs.max_options (now %d) bounds the choices tried in each "
+            "field, --max-depth, --max-states and --max-time the rest",
+            len(self), depth, limits.max_depth, took, self.config.inputs.max_options,
+        )
 
     def push(self, state: State) -> None:
         """Put the state's actions not fired yet in the frontier."""

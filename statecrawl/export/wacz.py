@@ -55,9 +55,10 @@ def export_wacz(directory: Path | str, out: Path | str) -> Path:
     target: Path = argument("out", out, Path)
     try:
         from wacz.main import main as wacz_main
-    except ImportError:
+    except ImportError as exc:  # wacz, or a package of its own it cannot find
         raise StatecrawlError(
-            "the wacz package is needed for this: pip install 'statecrawl[export]'"
+            f"a WACZ export needs {exc.name or 'wacz'}, which is not installed: "
+            "pip install 'statecrawl[export]' (statecrawl[serve] has it too)"
         ) from None
 
     index = ArchiveIndex(crawl.path)

@@ -16,6 +16,7 @@ from ..directory.paths import describe, edge_records, masked, shortest_paths, st
 from ..errors import ConfigError
 from ..models.dom import visible_text
 from ..models.similarity import similarity
+from ..scope import origin
 
 
 def _transitions(graph: nx.MultiDiGraph[str], names: dict[str, str]) -> set[tuple[str, str, str]]:
@@ -116,7 +117,8 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
         as volatile); a deleted state has ``reason``,
         ``now`` (the state its path leads to) and ``gone`` (the step no longer offered).
         ``transitions_added`` and ``transitions_removed``: ``(source, action key, target)``
-        triples, in the new ids. Plain data: ``json.dumps`` takes it as it is.
+        triples, in the new ids. ``warnings``: one line if the crawls share no start URL
+        origin (see :func:`unrelated`). Plain data: ``json.dumps`` takes it as it is.
 
     Examples
     --------
@@ -197,4 +199,23 @@ def diff(old: Crawl, new: Crawl, *, threshold: float | None = None) -> dict[str,
         "deleted": deleted,
         "transitions_added": sorted(new_transitions - old_transitions),
         "transitions_removed": sorted(old_transitions - new_transitions),
+        "warnings": unrelated(old, new),
     }
+
+
+def unrelated(old: Crawl, new: Crawl) -> list[str]:
+    """One line when the two crawls share no start URL origin: they may be of two different
+    sites, which a diff pairs by path alone (none otherwise)."""
+    before, after = _origins(old), _origins(new)
+    if not before or not after or before & after:
+        return []
+    return [f"the crawls share no start URL origin ({', '.join(sorted(before))} before, "
+            f"{', '.join(sorted(after))} now): states are paired by path only"]
+
+
+def _origins(crawl: Crawl) -> set[str]:
+    """The origins of the start URLs ``crawl``'s graph records (none for a graph still being
+    written, as an incremental crawl's is when it compares itself)."""
+    attrs = crawl.graph.graph
+    urls = attrs.get("start_urls") or ([attrs["start_url"]] if attrs.get("start_url") else [])
+    return {origin(url) for url in urls}

@@ -1,7 +1,7 @@
 """``statecrawl serve``: crawling as a service, an HTTP API and a web page over a durable
 job queue (see :mod:`statecrawl.service.app` and :mod:`statecrawl.service.jobs`).
 
-Needs the ``serve`` extra: ``pip install 'statecrawl[serve]'`` (Starlette and uvicorn).
+Needs the ``serve`` extra: ``pip install 'statecrawl[serve]'`` (Starlette, uvicorn and wacz).
 """
 
 from __future__ import annotations

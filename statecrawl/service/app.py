@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import hmac
 import json
+import logging
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import asdict
@@ -42,8 +43,8 @@ from ..config import ServiceSettings
 from ..directory import chain
 from ..directory.crawl import load
 from ..directory.figures import counts
-from ..directory.layout import GRAPH_JSON, RECORDS, SCREENSHOT_TYPES, STATES
-from ..errors import ArchiveError, ConfigError, StatecrawlError
+from ..directory.layout import GRAPH_JSON, RECORDS, SCREENSHOT_TYPES, STATES, thumbnail_path
+from ..errors import ArchiveError, ConfigError, StatecrawlError, one_line
 from ..incremental.comparison import diff
 from ..report import build_report
 from ..version import __version__
@@ -55,6 +56,7 @@ OPENAPI = HERE / "openapi.json"
 COOKIE = "statecrawl_token"
 EVENTS = "events.jsonl"
 TAIL_EVERY = 0.25  # seconds between two looks at a job's events file
+PICTURE_WAIT = 30.0  # seconds a state's thumbnail is looked for after its event was sent
 MAX_FAILURES = 100  # failures a crawl's view lists
 STATE_ID = 16  # hex digits of a state id
 PAGE_POLICY = (
@@ -68,6 +70,8 @@ REPORT_POLICY = (  # the report's own (see report/static/index.html)
 SANDBOX = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'"
 STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+log = logging.getLogger(__name__)
 
 
 def error(
@@ -86,7 +90,7 @@ async def _refused(_request: Request, exc: Exception) -> Response:
         return error(400, str(exc), fields=exc.fields)
     status = {ConfigError: 400, UnknownJob: 404, JobConflict: 409, ArchiveError: 409}
     code = next((c for kind, c in status.items() if isinstance(exc, kind)), 500)
-    return error(code, " ".join(str(exc).split()))
+    return error(code, one_line(str(exc)))
 
 
 class Guard:
@@ -186,6 +190,7 @@ class Api:
             Route("/api/crawls/{id}/graph.json", self.graph, methods=["GET"]),
             Route("/api/crawls/{id}/records.jsonl", self.records, methods=["GET"]),
             Route("/api/crawls/{id}/states/{state}/screenshot", self.screenshot, methods=["GET"]),
+            Route("/api/crawls/{id}/states/{state}/thumbnail", self.thumbnail, methods=["GET"]),
             Route("/api/crawls/{id}/files/{path:path}", self.files, methods=["GET"]),
             Route("/api/crawls/{id}/report", self.report_root, methods=["GET"]),
             Route("/api/crawls/{id}/report/{path:path}", self.report, methods=["GET"]),
@@ -299,28 +304,80 @@ class Api:
     ) -> AsyncIterator[str]:
         """The job's events file from byte ``offset`` as server-sent events (each line's
         ``event`` its type, its ``id`` the offset after it), a ``status`` event at each change
-        of the job's status, and ``closed`` once the job has stopped and all is sent."""
+        of the job's status, and ``closed`` once the job has stopped and all is sent.
+
+        A ``state`` event carries ``picture``, the URL of its thumbnail, only once the file
+        exists (``null`` before); a thumbnail written later comes as a ``picture`` event, so
+        the page never asks for a picture that is not there. All that is due at one look is
+        sent as one write: a client that left costs one failed write, not one per event."""
         shown = None
-        while True:
-            try:
-                job = self.jobs.get(job_id)
-            except UnknownJob:
-                yield "event: closed\ndata: {}\n\n"
-                return
-            chunk = _read_lines(path, offset)
-            for line, offset in chunk:
-                kind = _kind(line)
-                if kind is not None:
-                    yield f"id: {offset}\nevent: {kind}\ndata: {line}\n\n"
-            if job.status != shown:
-                shown = job.status
-                yield f"event: status\ndata: {json.dumps(self.view(job))}\n\n"
-            if job.status not in ACTIVE and not chunk:
-                yield "event: closed\ndata: {}\n\n"
-                return
-            if await request.is_disconnected():
-                return
-            await asyncio.sleep(TAIL_EVERY)
+        waiting: dict[str, float] = {}  # state -> when its event was sent without a picture
+        try:
+            while True:
+                try:
+                    job = self.jobs.get(job_id)
+                except UnknownJob:
+                    yield "event: closed\ndata: {}\n\n"
+                    return
+                chunk = _read_lines(path, offset)
+                due = [self._event(job_id, line, after, waiting) for line, after in chunk]
+                offset = chunk[-1][1] if chunk else offset
+                due.append(self._pictures(job_id, waiting, final=job.status not in ACTIVE))
+                if job.status != shown:
+                    shown = job.status
+                    due.append(f"event: status\ndata: {json.dumps(self.view(job))}\n\n")
+                if job.status not in ACTIVE and not chunk:
+                    yield "".join(due) + "event: closed\ndata: {}\n\n"
+                    return
+                if any(due):
+                    yield "".join(due)
+                if await request.is_disconnected():
+                    log.debug("events of crawl %s: the client left", job_id)
+                    return
+                await asyncio.sleep(TAIL_EVERY)
+        except asyncio.CancelledError:
+            log.debug("events of crawl %s: the client left", job_id)
+            raise
+
+    def _event(self, job_id: str, line: str, offset: int, waiting: dict[str, float]) -> str:
+        """An events line as a server-sent event ("" for a line that is not one); a ``state``
+        event gets its ``picture`` (see :meth:`_tail`)."""
+        kind = _kind(line)
+        if kind is None:
+            return ""
+        if kind == "state":
+            data = json.loads(line)
+            state = str(data.get("id", ""))
+            data["picture"] = self._picture_url(job_id, state)
+            if data["picture"] is None and _state_id(state):
+                waiting[state] = asyncio.get_running_loop().time()
+            line = json.dumps(data, ensure_ascii=False)
+        return f"id: {offset}\nevent: {kind}\ndata: {line}\n\n"
+
+    def _pictures(self, job_id: str, waiting: dict[str, float], final: bool) -> str:
+        """A ``picture`` event for each state in ``waiting`` whose thumbnail is there now;
+        those looked for longer than ``PICTURE_WAIT`` (or at the ``final`` look) are given
+        up."""
+        now = asyncio.get_running_loop().time()
+        found = []
+        for state, since in list(waiting.items()):
+            url = self._picture_url(job_id, state)
+            if url is not None:
+                data = json.dumps({"id": state, "picture": url})
+                found.append(f"event: picture\ndata: {data}\n\n")
+            if url is not None or final or now - since > PICTURE_WAIT:
+                del waiting[state]
+        return "".join(found)
+
+    def _picture_url(self, job_id: str, state: str) -> str | None:
+        """The URL of ``state``'s thumbnail, if the crawl has one for it."""
+        if not _state_id(state) or not self._thumbnail(job_id, state).is_file():
+            return None
+        return f"/api/crawls/{job_id}/states/{state}/thumbnail"
+
+    def _thumbnail(self, job_id: str, state: str) -> Path:
+        """Where ``state``'s thumbnail is (an unchanged state of a recrawl: its baseline's)."""
+        return chain.locate(self.jobs.crawls / job_id, thumbnail_path(state))
 
     # ---- artifacts ----------------------------------------------------------------------------
     async def graph(self, request: Request) -> Response:
@@ -338,13 +395,22 @@ class Api:
 
     async def screenshot(self, request: Request) -> Response:
         job, state = self._job(request), request.path_params["state"]
-        if len(state) != STATE_ID or not all(c in "0123456789abcdef" for c in state):
+        if not _state_id(state):
             return error(404, f"no state {state[:40]!r}")
         for suffix in SCREENSHOT_TYPES:  # (an unchanged state of a recrawl: its baseline's)
             path = chain.locate(self.jobs.crawls / job.id, f"{STATES}/{state}.{suffix}")
             if path.is_file():
                 return send_file(path.parent, path.name)
         return error(404, f"no screenshot of state {state}")
+
+    async def thumbnail(self, request: Request) -> Response:
+        job, state = self._job(request), request.path_params["state"]
+        if not _state_id(state):
+            return error(404, f"no state {state[:40]!r}")
+        path = self._thumbnail(job.id, state)
+        if not path.is_file():
+            return error(404, f"no thumbnail of state {state}")
+        return send_file(path.parent, path.name, media_type="image/jpeg")
 
     async def report_root(self, request: Request) -> Response:
         return RedirectResponse(f"/api/crawls/{self._job(request).id}/report/", 308)
@@ -423,6 +489,11 @@ def _read_lines(path: Path, offset: int) -> list[tuple[str, int]]:
         if line:
             found.append((line, offset))
     return found
+
+
+def _state_id(text: str) -> bool:
+    """Whether ``text`` has the form of a state id."""
+    return len(text) == STATE_ID and all(c in "0123456789abcdef" for c in text)
 
 
 def _kind(line: str) -> str | None:

@@ -230,7 +230,14 @@
     };
     stream.addEventListener('progress', figuresOf);
     stream.addEventListener('end', figuresOf);
-    stream.addEventListener('state', (event) => addState(id, JSON.parse(event.data)));
+    stream.addEventListener('state', (event) => addState(JSON.parse(event.data)));
+    // a thumbnail written after its state's event: shown once it is there, never asked before
+    stream.addEventListener('picture', (event) => {
+      const data = JSON.parse(event.data);
+      for (const item of $('c-states').children) {
+        if (item.dataset.state === data.id && !item.querySelector('img')) item.prepend(picture(data.picture));
+      }
+    });
     stream.addEventListener('status', async (event) => {
       const job = JSON.parse(event.data);
       render(job);
@@ -244,15 +251,19 @@
     stream.addEventListener('closed', () => stopWatching());
   }
 
-  function addState(id, state) {
-    const item = el('li');
+  // a state's thumbnail, at the URL the service gave once the file was there
+  function picture(url) {
     const image = el('img');
     image.alt = '';
-    image.loading = 'lazy';
-    image.addEventListener('error', () => image.remove());
-    image.src = `/api/crawls/${encodeURIComponent(id)}/states/${encodeURIComponent(state.id)}/screenshot`;
+    image.src = url;
+    return image;
+  }
+
+  function addState(state) {
+    const item = el('li');
     const title = el('strong', state.title || '(no title)');
-    item.append(image, title, el('div', state.url), el('div', 'depth ' + state.depth + ' · ' + state.id.slice(0, 8)));
+    if (state.picture) item.append(picture(state.picture));
+    item.append(title, el('div', state.url), el('div', 'depth ' + state.depth + ' · ' + state.id.slice(0, 8)));
     if (state.action) item.append(el('div', 'by ' + state.action));
     const list = $('c-states');
     item.dataset.state = state.id;
