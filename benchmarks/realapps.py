@@ -3,7 +3,7 @@ the defaults (and their login) and with the brute-force reference, server-side c
 measured by the harness.
 
     bash scripts/realapps.sh [DIR]          # once: installs the apps outside the repository
-    python benchmarks/realapps.py [--seconds S] [--apps NAME ...] [--dir DIR]
+    python benchmarks/realapps.py [--seconds S] [--apps NAME ...] [--dir DIR] [--keep OUT]
 
 The apps (from PyPI and npm, nothing of theirs in this repository):
 - trac: Trac 1.6, an issue tracker and wiki (Python); logs in by HTTP basic auth at /login;
@@ -311,7 +311,7 @@ APPS = {
                 venv(tools, "tracd"), "-s", "--host", "127.0.0.1", "-p", str(port),
                 f"--basic-auth=*,{data / 'htpasswd'},kit", str(data / "env")],
             data=lambda data: {
-                # (``cache``: the generation of each of Trac's caches, bumped on a reload)
+                # (``cache``: the generations of Trac's caches; a login adds its known users')
                 **table_sums(data / "env/db/trac.db", ("session", "session_attribute",
                                                        "auth_cookie", "cache")),
                 **file_sums(data / "env", re.compile(r"^(db|log)/|\.pyc$")),
@@ -504,6 +504,8 @@ def main() -> None:
                         help="the apps to crawl (all)")
     parser.add_argument("--dir", type=Path, default=DEFAULT_DIR,
                         help="where scripts/realapps.sh installed them")
+    parser.add_argument("--keep", type=Path,
+                        help="keep the crawl directories, data and server logs here")
     args = parser.parse_args()
     tools = args.dir.expanduser()
     if not (tools / "venv/bin/tracd").exists() or not (tools / TIDDLYWIKI).exists():
@@ -512,7 +514,8 @@ def main() -> None:
     logging.getLogger().handlers[0].setLevel(logging.ERROR)
     print(f"{args.seconds:g} s a crawl; load average {os.getloadavg()[0]:.1f} at the start")
     rows = []
-    with tempfile.TemporaryDirectory(prefix="statecrawl-realapps-") as tmp:
+    with (contextlib.nullcontext(str(args.keep)) if args.keep else
+          tempfile.TemporaryDirectory(prefix="statecrawl-realapps-")) as tmp:
         for app in (APPS[name] for name in args.apps):
             print(f"\n{app.name}: {app.kind}", flush=True)
             base = floor(app, tools, Path(tmp) / app.name / "floor")
