@@ -5,7 +5,7 @@ from __future__ import annotations
 from statecrawl.directory.graph import StateGraph
 from statecrawl.models.dom import structure_digest
 from statecrawl.report.builder import first_reached
-from statecrawl.report.groups import Group, group_states, url_patterns
+from statecrawl.report.groups import Group, group_states, shape_name, url_patterns
 
 HOST = "http://127.0.0.1:8000"
 
@@ -50,8 +50,50 @@ def test_states_of_a_pattern_or_a_structure_are_grouped() -> None:
     # the patents by their pattern (whatever their structure); the app's states, and the
     # one at /other, by their shared structure; the out-of-scope node (no URL) never
     assert groups == [Group(name="/patent/*", members=(1, 2, 3, 4)),
-                      Group(name="/app", members=(5, 6, 8, 9))]
+                      Group(name="/app and 1 other URL", members=(5, 6, 8, 9))]
     assert group_states(urls, structures, min_size=5) == []
+
+
+DOCS = [
+    "/index.html", "/contents.html", "/glossary.html", "/about.html", "/bugs.html",
+    *(f"/library/{m}.html" for m in ("os", "sys", "re", "json", "asyncio-task", "index")),
+    *(f"/tutorial/{p}.html" for p in ("index", "introduction", "controlflow", "classes")),
+    *(f"/whatsnew/{v}.html" for v in ("3.12", "3.11", "3.10")), "/whatsnew/index.html",
+    *(f"/genindex-{c}.html" for c in "ABCDEFG"),
+    "/c-api/index.html", "/c-api/intro.html", "/howto/index.html", "/faq/index.html",
+    "/using/index.html", "/_sources/library/os.rst.txt", "/_sources/library/sys.rst.txt",
+]
+
+
+def test_a_docs_site_is_grouped_by_folder_and_named_by_path_shape() -> None:
+    urls = [HOST + path for path in DOCS]
+    groups = {g.name: [DOCS[n] for n in g.members] for g in group_states(urls, [None] * len(urls))}
+    # a folder of pages of its own is no parameter: one group per folder, not "/*/*"
+    assert groups == {
+        "/*.html": [*DOCS[:5], *(f"/genindex-{c}.html" for c in "ABCDEFG")],
+        "/library/*.html": DOCS[5:11],
+        "/tutorial/*.html": DOCS[11:15],
+        "/whatsnew/*.html": DOCS[15:19],
+    }
+    patterns = url_patterns(urls)
+    assert patterns[DOCS.index("/c-api/intro.html")] == "/c-api/*.html"
+    assert patterns[DOCS.index("/_sources/library/os.rst.txt")] == "/_sources/library/os.rst.txt"
+
+
+def test_a_group_is_named_by_what_its_patterns_share() -> None:
+    assert shape_name(["/patent/*"] * 3) == "/patent/*"
+    assert shape_name(["/library/os.html", "/library/sys.html"]) == "/library/*.html"
+    assert shape_name(["/library/os.html", "/tutorial/os.html"]) == "/*/os.html"
+    assert shape_name(["/docs/a/x.html", "/docs/b.html"]) == "/docs/**/*.html"
+    assert shape_name(["/docs/a/index.html", "/docs/index.html"]) == "/docs/**/index.html"
+    assert shape_name(["/search?q=*&page=*", "/search?q=*"]) == "/search?q=*"
+    assert shape_name(["/find?q=a", "/find?q=b", "/find?q=b"]) == "/find?q=*"
+    assert shape_name(["/#users/*/posts", "/#users/*/likes"]) == "/#users/*/*"
+    assert shape_name(["a.test/x/*", "a.test/x/*"]) == "a.test/x/*"
+    assert shape_name(["a.test/x/*", "b.test/x/*"]) == "*/x/*"
+    # nothing shared but a length: the most common and a count of the others
+    assert shape_name(["/app", "/app", "/other", "/help"]) == "/app and 2 other URLs"
+    assert shape_name([]) == "same structure"
 
 
 def test_structure_digest_ignores_text_and_attribute_values() -> None:

@@ -199,3 +199,27 @@ def test_a_client_that_leaves_is_written_to_no_more(
     finally:
         logging.getLogger("asyncio").removeHandler(counted)
     assert counted.count == 0
+
+
+def test_the_page_asks_for_nothing_missing_while_a_crawl_runs(
+    service: str, site: Site, tmp_path: Path
+) -> None:
+    """Watched from its start, a crawl's page shows a thumbnail only where one exists: the
+    console holds no 404 and no failed load, and every picture shown has loaded."""
+    site.page("/", "tree.html")
+    driver = chrome_driver(tmp_path / "console", **{"goog:loggingPrefs": {"browser": "ALL"}})
+    try:
+        driver.get(service + "/")
+        until(driver, "return !document.getElementById('home').hidden")
+        settings = {"start_urls": [site.url("/")], "limits": {"max_depth": 1}}
+        crawl = httpx2.post(f"{service}/api/crawls", json=settings).json()["id"]
+        driver.get(f"{service}/#/crawls/{crawl}")
+        until(driver, "return document.getElementById('c-status').textContent === 'done'")
+        until(driver, "return document.querySelectorAll('#c-states li img').length >= 2")
+        time.sleep(0.5)  # for any picture asked late
+        assert driver.execute_script(
+            "return [...document.images].every((i) => i.complete && i.naturalWidth > 0)")
+        errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert not errors, "\n".join(errors)
+    finally:
+        driver.quit()

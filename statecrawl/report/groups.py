@@ -4,15 +4,19 @@ A search site's crawl holds dozens of detail pages and result pages that look al
 graph. A URL pattern is a URL with the parts that vary across the crawl's URLs of its shape
 (same host, as many path segments, the same query keys) replaced by ``*``: every query value
 that takes two values or more, and a path segment that does when it holds a digit or the
-position takes ``SLUG_VARIANTS`` values or more (``/patent/*``, ``/search?q=*&page=*``, but
-``/about`` and ``/help`` stay apart). States join a group when they share a pattern with a
-``*`` in it, or when they share a structure digest (the same element tree, as
-:func:`statecrawl.models.dom.structure_digest` hashes it: one template). Pure: no browser,
-no files.
+position takes ``SLUG_VARIANTS`` values or more and the same rest of the path follows
+most of them (``/patent/*``, ``/search?q=*&page=*``; ``/about`` and ``/help`` stay apart, and so
+do ``/library/*.html`` and ``/tutorial/*.html``: a folder name followed by pages of its own is
+no parameter). A parameter keeps its file extension (``*.html``). States join a group when
+they share a pattern with a ``*`` in it, or when they share a structure digest (the same
+element tree, as :func:`statecrawl.models.dom.structure_digest` hashes it: one template). A
+group is named by what its members' patterns share (:func:`shape_name`). Pure: no browser, no
+files.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +25,7 @@ from urllib.parse import parse_qsl, urlsplit
 PLACEHOLDER = "*"
 MIN_GROUP = 3  # states a group needs: two alike states are easier to read as they are
 SLUG_VARIANTS = 5  # values a digitless path segment takes before it counts as a parameter
+EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")  # a file's: .html, .pdf, .mp4
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -92,10 +97,63 @@ def group_states(
     for members in components.values():
         if len(members) < min_size:
             continue
-        named = Counter(names[n] for n in members if n in names).most_common(1)
-        groups.append(Group(name=named[0][0] if named else "same structure",
+        groups.append(Group(name=shape_name([names[n] for n in members if n in names]),
                             members=tuple(members)))
     return sorted(groups, key=lambda g: g.members[0])
+
+
+def shape_name(patterns: Sequence[str]) -> str:
+    """What URL patterns share, as one pattern: the path segments they all have, ``*`` and
+    the file extension they share (``*.html``) where they differ, ``/**`` after the segments
+    they share when their paths are of several lengths, and the query keys they all have
+    (``*`` for a value that differs). Patterns that share nothing but their length (``/app``
+    and ``/other``) are named by the most common one and how many others there are."""
+    if not patterns:
+        return "same structure"
+    split = [_split(("//h" if p.startswith("/") else "//") + p) for p in patterns]
+    hosts = {part.host for part in split}
+    host = "" if hosts == {"h"} else hosts.pop() if len(hosts) == 1 else PLACEHOLDER
+    path = _merged([part.path for part in split])
+    text = f"{host}/" + "/".join(path)
+    queries = [dict(part.query) for part in split]
+    keys = [k for k, _ in split[0].query if all(k in query for query in queries)]
+    if keys:
+        text += "?" + "&".join(f"{k}={_merged([(q[k],) for q in queries])[0]}" for k in keys)
+    fragment = _merged([part.fragment for part in split])
+    if any(part.fragment for part in split):
+        text += "#" + "/".join(fragment)
+    distinct = Counter(patterns).most_common()
+    if len(distinct) > 1 and not keys and not any(v.strip(PLACEHOLDER) for v in path + fragment):
+        others = len(distinct) - 1
+        return f"{distinct[0][0]} and {others} other URL{'s' if others > 1 else ''}"
+    return text
+
+
+def _merged(columns: Sequence[tuple[str, ...]]) -> list[str]:
+    """Segments merged position by position (see :func:`shape_name`)."""
+    if len({len(column) for column in columns}) == 1:
+        return [_merged_value(set(values)) for values in zip(*columns, strict=True)]
+    out = []
+    for values in zip(*columns, strict=False):  # as far as the shortest goes
+        if len(set(values)) > 1:
+            break
+        out.append(values[0])
+    last = _merged_value({column[-1] if column else "" for column in columns})
+    return [*out, PLACEHOLDER * 2, *([last] if last != PLACEHOLDER else [])]
+
+
+def _merged_value(values: set[str]) -> str:
+    """One value, or ``*`` with the file extension every value has."""
+    if len(values) == 1:
+        return values.pop()
+    extensions = {_extension(value) for value in values}
+    return PLACEHOLDER + (extensions.pop() if len(extensions) == 1 else "")
+
+
+def _extension(value: str) -> str:
+    """A segment's file extension (``.html``), or ``""``."""
+    match = EXTENSION.search(value)
+    return match.group(0) if match and match.start() > 0 else ""
 
 
 def _split(url: str) -> _Parts:
@@ -118,10 +176,10 @@ def _varying(members: list[_Parts]) -> tuple[Masks, Masks, Masks]:
     every value of a position (``"all"``), or those with a digit (``"digits"``: ``/page1``
     and ``/page2`` are one page's, ``/about`` is not)."""
 
-    def parameters(columns: list[tuple[str, ...]], query: bool) -> Masks:
+    def parameters(rows: list[tuple[str, ...]], query: bool) -> Masks:
         out = []
-        for values in (set(column) for column in columns):
-            if len(values) >= 2 and (query or len(values) >= SLUG_VARIANTS):
+        for i, values in enumerate(set(column) for column in zip(*rows, strict=True)):
+            if len(values) >= 2 and (query or (len(values) >= SLUG_VARIANTS and _shared(rows, i))):
                 out.append("all")
             elif sum(_numeric(v) for v in values) >= 2:
                 out.append("digits")
@@ -130,20 +188,32 @@ def _varying(members: list[_Parts]) -> tuple[Masks, Masks, Masks]:
         return out
 
     return (
-        parameters(list(zip(*(m.path for m in members), strict=True)), query=False),
-        parameters(list(zip(*((v for _, v in m.query) for m in members), strict=True)), query=True),
-        parameters(list(zip(*(m.fragment for m in members), strict=True)), query=False),
+        parameters([m.path for m in members], query=False),
+        parameters([tuple(v for _, v in m.query) for m in members], query=True),
+        parameters([m.fragment for m in members], query=False),
     )
+
+
+def _shared(rows: list[tuple[str, ...]], i: int) -> bool:
+    """Whether the same rest of the path (digits aside) follows two values or more of
+    position ``i`` in half the rows or more: true of a parameter (``/user/*/posts``, the last
+    segment), false of a folder name followed by pages of its own (``/library/os.html``)."""
+    rests = [tuple(PLACEHOLDER if _numeric(v) else v for v in row[i + 1 :]) for row in rows]
+    before: defaultdict[tuple[str, ...], set[str]] = defaultdict(set)
+    for row, rest in zip(rows, rests, strict=True):
+        before[rest].add(row[i])
+    return 2 * sum(len(before[rest]) >= 2 for rest in rests) >= len(rows)
 
 
 def _pattern(
     part: _Parts, path: Masks, query: Masks, fragment: Masks, *, with_host: bool, short: bool
 ) -> str:
-    def masked(values: tuple[str, ...], masks: Masks) -> list[str]:
-        return [PLACEHOLDER if mask == "all" or (mask and _numeric(value)) else value
+    def masked(values: tuple[str, ...], masks: Masks, *, kept: bool = False) -> list[str]:
+        return [PLACEHOLDER + (_extension(value) if kept else "")
+                if mask == "all" or (mask and _numeric(value)) else value
                 for value, mask in zip(values, masks, strict=True)]
 
-    text = "/" + "/".join(masked(part.path, path))
+    text = "/" + "/".join(masked(part.path, path, kept=True))
     values = masked(tuple(v for _, v in part.query), query)
     items = [f"{k}={v}" for (k, _), v in zip(part.query, values, strict=True)
              if not short or v == PLACEHOLDER]

@@ -20,6 +20,13 @@
   const GY = 130;  // world units between depth layers, at least (more for wide, shallow graphs)
   const R = 9;     // node radius in world units
   const RG = 15;   // a collapsed group's half width in world units
+  const GROUP_SLOT = 2.5;  // a collapsed group's room in its layer, in neighbours (for its label)
+  // What each colour of the graph means, one thing each (fills, then rings and lines); the
+  // legend's keys take theirs from here.
+  const COLOURS = {
+    state: '#3b6fd4', external: '#a3a9b5', failed: '#d33b3b', unreachable: '#e69317', group: '#0f8b8d',
+    dialogs: '#8a3bd3', new: '#2f9e44', changed: '#c2255c', found: '#f5c400', selected: '#1d2433',
+  };
   const ROW = 30;  // pixels of a row of the list view
   const EXTERNAL = 1, FAILED = 2, UNREACHABLE = 4, DIALOGS = 8, TRUNCATED = 16, TIMED_OUT = 32;
   const NEW = 256, CHANGED = 512;  // against an earlier crawl (see comparison.py)
@@ -44,6 +51,16 @@
   function clip(text, n) {
     const s = String(text === undefined || text === null ? '' : text);
     return s.length > n ? s.slice(0, n - 1) + '\u2026' : s;
+  }
+  // An element holding text with a chance of a line break after each separator (/ & ? = , ;
+  // :), so that a long action or URL wraps between its parts and never inside a word.
+  function breakable(tag, text) {
+    const node = el(tag);
+    for (const part of String(text === undefined || text === null ? '' : text).split(/(?<=[\/&?=,;:])/)) {
+      if (node.firstChild) node.appendChild(document.createElement('wbr'));
+      node.appendChild(document.createTextNode(part));
+    }
+    return node;
   }
   function webUrl(text) {  // an absolute http(s) URL, or null
     try {
@@ -170,8 +187,9 @@
         const ca = centre.get(a), cb = centre.get(b);
         return ca[0] - cb[0] || ca[1] - cb[1];
       });
-      const half = (members.length - 1) / 2;
-      members.forEach((u, i) => { G.wx[u] = (i - half) * GX; });
+      const room = members.map((u) => (isGroup(u) ? GROUP_SLOT : 1) * GX);
+      let x = -(room.reduce((sum, w) => sum + w, 0) - room[0] / 2 - room[room.length - 1] / 2) / 2;
+      members.forEach((u, i) => { G.wx[u] = x; x += (room[i] + (room[i + 1] || 0)) / 2; });
       G.layers.set(depth, Int32Array.from(members));
     }
     let span = 0, deepest = 0;
@@ -251,12 +269,12 @@
     requestAnimationFrame(() => { queued = false; draw(); });
   }
   function colour(n) {
-    if (isGroup(n)) return '#0f8b8d';
+    if (isGroup(n)) return COLOURS.group;
     const f = G.flags[n];
-    if (f & FAILED) return '#d33b3b';
-    if (f & UNREACHABLE) return '#e69317';
-    if (f & EXTERNAL) return '#a3a9b5';
-    return '#3b6fd4';
+    if (f & FAILED) return COLOURS.failed;
+    if (f & UNREACHABLE) return COLOURS.unreachable;
+    if (f & EXTERNAL) return COLOURS.external;
+    return COLOURS.state;
   }
   function visibleNodes(margin) {  // node numbers inside the view, layer by layer
     const s = view.s;
@@ -312,7 +330,7 @@
     ctx.strokeStyle = 'rgba(140,150,170,.22)';
     ctx.stroke(back);
     ctx.lineWidth = 2;
-    ctx.strokeStyle = '#f08c00';
+    ctx.strokeStyle = COLOURS.selected;
     ctx.stroke(near);
 
     const r = Math.max(1.5, Math.min(R * s, 14));
@@ -339,16 +357,22 @@
       if (mark) { mark.moveTo(x + r + 3, y); mark.arc(x, y, r + 3, 0, 2 * Math.PI); }
       if (hits && hits.has(n)) { found.moveTo(x + r + 5, y); found.arc(x, y, r + 5, 0, 2 * Math.PI); }
     }
+    if (chosen >= 0) {  // a halo under the selected state, so it shows at any scale
+      ctx.beginPath();
+      ctx.arc(G.wx[chosen] * s + view.ox, G.wy[chosen] * s + view.oy, (isGroup(chosen) ? rg : r) + 12, 0, 2 * Math.PI);
+      ctx.fillStyle = 'rgba(29,36,51,.16)';
+      ctx.fill();
+    }
     for (const [c, path] of fills) { ctx.fillStyle = c; ctx.fill(path); }
     ctx.lineWidth = 2;
-    ctx.strokeStyle = '#8a3bd3';
+    ctx.strokeStyle = COLOURS.dialogs;
     ctx.stroke(ringed);
-    ctx.strokeStyle = '#2f9e44';
+    ctx.strokeStyle = COLOURS.new;
     ctx.stroke(added);
-    ctx.strokeStyle = '#e8590c';
+    ctx.strokeStyle = COLOURS.changed;
     ctx.stroke(altered);
     ctx.lineWidth = 3;
-    ctx.strokeStyle = '#f5c400';
+    ctx.strokeStyle = COLOURS.found;
     ctx.stroke(found);
     ctx.font = '600 11px system-ui, sans-serif';
     ctx.textAlign = 'center';
@@ -360,26 +384,70 @@
       ctx.beginPath();
       ctx.arc(G.wx[chosen] * s + view.ox, G.wy[chosen] * s + view.oy, (isGroup(chosen) ? rg : r) + 4, 0, 2 * Math.PI);
       ctx.lineWidth = 3;
-      ctx.strokeStyle = '#1d2433';
+      ctx.strokeStyle = COLOURS.selected;
       ctx.stroke();
     }
-    if (s >= 0.6 && nodes.length < 3000) {
-      ctx.font = '11px system-ui, sans-serif';
-      ctx.textAlign = 'center';
-      ctx.fillStyle = '#1d2433';
-      const chars = Math.max(6, Math.floor(GX * s / 6.5));
-      for (const n of nodes) {
-        ctx.fillText(clip(unitName(n), isGroup(n) ? Math.max(chars, 28) : chars), G.wx[n] * s + view.ox, G.wy[n] * s + view.oy + (isGroup(n) ? rg : r) + 13);
-      }
-    }
+    drawLabels(nodes, r, rg);
     ctx.font = '12px system-ui, sans-serif';
     ctx.textAlign = 'left';
+    ctx.textBaseline = 'alphabetic';
     ctx.fillStyle = '#5c6475';
     for (const depth of G.layers.keys()) {
       const y = depth * G.gy * s + view.oy;
       if (y > 0 && y < view.h && G.stateDepths.has(depth)) ctx.fillText('depth ' + depth, 8, y - 6);
     }
   }
+  // Labels: every collapsed group's name and count on a card, then, zoomed in, the states'
+  // names. A label goes below its node, else above it, else (a group's) a line further off;
+  // a state's label that finds no free place is left out (its name shows on hover).
+  let placed = [];  // the labels drawn last: {u, text, x, y, w, h} in CSS pixels
+  function drawLabels(nodes, r, rg) {
+    placed = [];
+    const s = view.s;
+    const free = (b) => placed.every((o) => b.x + b.w <= o.x || o.x + o.w <= b.x || b.y + b.h <= o.y || o.y + o.h <= b.y);
+    const place = (u, text, h, gap, tries) => {
+      const w = ctx.measureText(text).width + 8;
+      const x = Math.min(Math.max(G.wx[u] * s + view.ox - w / 2, 2), Math.max(view.w - w - 2, 2));
+      const y = G.wy[u] * s + view.oy;
+      for (let k = 0; k < tries; k++) {
+        const below = y + gap + k * (h + 2), above = y - gap - h - k * (h + 2);
+        for (const top of [below, above]) {
+          const box = { u, text, x, y: top, w, h };
+          if (free(box)) { placed.push(box); return box; }
+        }
+      }
+      return null;
+    };
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.font = '600 12px system-ui, sans-serif';
+    for (const u of nodes) {
+      if (!isGroup(u)) continue;
+      const box = place(u, clip(G.groupNames[u - G.n], 48) + ' \u00b7 ' + G.members[u - G.n].length + ' states', 18, rg * 0.75 + 4, 8);
+      if (!box) continue;
+      ctx.beginPath();
+      ctx.roundRect(box.x, box.y, box.w, box.h, 4);
+      ctx.fillStyle = 'rgba(255,255,255,.92)';
+      ctx.fill();
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = COLOURS.group;
+      ctx.stroke();
+      ctx.fillStyle = '#1d2433';
+      ctx.fillText(box.text, box.x + 4, box.y + box.h / 2 + 0.5);
+    }
+    if (s < 0.6 || nodes.length >= 3000) return;
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.fillStyle = '#1d2433';
+    const chars = Math.max(6, Math.floor(GX * s / 6.5));
+    for (const u of nodes) {
+      if (isGroup(u)) continue;
+      const box = place(u, clip(nameOf(u), chars), 14, r + 2, 1);
+      if (box) ctx.fillText(box.text, box.x + 4, box.y + box.h / 2);
+    }
+  }
+  SC.labels = () => placed.map(({ u, text, x, y, w, h }) => ({ group: isGroup(u), text, x, y, w, h }));
+  SC.palette = () => ({ ...COLOURS });
+
   function nodeAt(px, py) {  // the unit under a point of the canvas, or -1
     const s = view.s;
     const wx = (px - view.ox) / s, wy = (py - view.oy) / s;
@@ -403,14 +471,21 @@
     view.s = s;
     redraw();
   }
+  // A state opened (a click, a search result, index.html#sN): its group shown as its states,
+  // the graph at a scale where names read, the state in the middle of the canvas.
   function centreOn(state) {
-    const n = unitOf(state);
-    const px = G.wx[n] * view.s + view.ox, py = G.wy[n] * view.s + view.oy;
-    if (px < 20 || px > view.w - 20 || py < 20 || py > view.h - 20) {
-      view.ox = view.w / 2 - G.wx[n] * view.s;
-      view.oy = view.h / 2 - G.wy[n] * view.s;
+    const g = G.group[state];
+    if (g >= 0 && !expanded.has(g)) {
+      expanded.add(g);
+      layout();
+      $('groups-fold').disabled = false;
     }
+    resize();  // the panel beside the graph may just have opened
+    view.s = Math.max(view.s, 0.8);
+    view.ox = view.w / 2 - G.wx[state] * view.s;
+    view.oy = view.h / 2 - G.wy[state] * view.s;
   }
+  SC.selected = () => selected;
   SC.flags = () => Array.from(G.flags);  // each node's flags (for tests and scripts)
   SC.locate = (n) => {  // where node n (or its collapsed group) is on the canvas, in CSS pixels
     const u = unitOf(n);  // from its top left corner
@@ -499,10 +574,10 @@
   function show(n) {
     shown = selected = n;
     markRows(n);
-    centreOn(n);
-    redraw();
     const panel = $('panel');
     panel.hidden = false;
+    centreOn(n);
+    redraw();
     panel.setAttribute('aria-busy', 'true');
     $('s-title').textContent = nameOf(n);
     stateData(n).then((d) => stateStyles(d).then((styles) => {
@@ -643,9 +718,9 @@
         button.addEventListener('click', () => open(other));
         cell.appendChild(button);
       }
-      row.append(cell, el('td', t.event), el('td', t.name), el('td', t.status), el('td', t.action));
+      row.append(cell, ...[t.event, t.name, t.status, t.action].map((v) => breakable('td', v)));
       const extra = el('td');
-      for (const line of notes(t)) extra.appendChild(el('div', line));
+      for (const line of notes(t)) extra.appendChild(breakable('div', line));
       row.appendChild(extra);
       rows.push(row);
     }
@@ -1123,6 +1198,7 @@
   SC.search = search;
   function showHits(result, query) {
     hits = result;
+    document.querySelector('#legend .key.found').hidden = result === null;
     const list = $('results');
     const count = $('hits');
     redraw();
@@ -1186,6 +1262,7 @@
       ...compared(),
       start,
     ].join(' \u00b7 ');
+    for (const key of document.querySelectorAll('#legend .key')) key.style.setProperty('--c', COLOURS[key.classList[1]]);
     wireCanvas();
     wirePanel();
     wireSearch();
