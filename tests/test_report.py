@@ -329,6 +329,11 @@ def test_demo_report_groups_states_and_shows_a_tree_and_a_list(
     patent = next(g for g, group in enumerate(groups) if group["name"] == "/patent/*")
     assert groups[patent]["count"] == len(details) >= 20
     assert any(g["name"].startswith("/search?q=*") for g in groups)
+    # The downloaded documents are groups of their own, not a fan of single dots.
+    documents = [n for n in nodes if demo.graph.nodes[n].get("kind") == "document"]
+    assert len(documents) >= 3
+    assert sum(g["count"] for g in groups if g["units"] == "documents") == len(documents)
+    assert all(g["units"] == "states" for g in groups if g["name"] == "/patent/*")
     start = urls.index(demo.start_url)
     assert browser.execute_script("return SC.locate(arguments[0])", details[0]) == (
         browser.execute_script("return SC.locateGroup(arguments[0])", patent))

@@ -281,16 +281,23 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
 
 
 def _groups(graph: Any, nodes: list[str], structures: list[str | None]) -> dict[str, Any]:
-    """The report's groups: ``group``, each node's group number (``-1`` for none), and
-    ``groups``, their names."""
-    urls = [str(graph.nodes[node].get("url") or "") if graph.nodes[node].get("kind") == "state"
-            else None for node in nodes]
-    found = group_states(urls, structures)
+    """The report's groups: ``group``, each node's group number (``-1`` for none),
+    ``groups``, their names, and ``groupUnits``, what their members are: states, grouped by
+    URL pattern and structure, and documents apart, by URL pattern (a crawl's downloads
+    would otherwise be a fan of single dots)."""
     group = [-1] * len(nodes)
-    for k, members in enumerate(found):
-        for n in members.members:
-            group[n] = k
-    return {"group": group, "groups": [_label(g.name) for g in found]}
+    names: list[str] = []
+    units: list[str] = []
+    for kind, unit in (("state", "states"), ("document", "documents")):
+        urls = [str(graph.nodes[node].get("url") or "")
+                if graph.nodes[node].get("kind") == kind else None for node in nodes]
+        shapes = structures if kind == "state" else [None] * len(nodes)
+        for members in group_states(urls, shapes):
+            for n in members.members:
+                group[n] = len(names)
+            names.append(_label(members.name))
+            units.append(unit)
+    return {"group": group, "groups": names, "groupUnits": units}
 
 
 def _seconds(value: Any) -> float | None:

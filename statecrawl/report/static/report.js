@@ -133,6 +133,7 @@
     // collapsed, at the depth of its shallowest member; every group starts collapsed.
     G.group = Int32Array.from(data.group);
     G.groupNames = data.groups;
+    G.groupUnits = data.groupUnits;
     G.members = G.groupNames.map(() => []);
     for (let n = 0; n < G.n; n++) if (G.group[n] >= 0) G.members[G.group[n]].push(n);
     G.ud = new Int32Array(G.n + G.groupNames.length);
@@ -230,7 +231,7 @@
     $('groups-fold').disabled = true;
     fit();
   }
-  SC.groups = () => G.groupNames.map((name, g) => ({ name, count: G.members[g].length, expanded: expanded.has(g) }));
+  SC.groups = () => G.groupNames.map((name, g) => ({ name, units: G.groupUnits[g], count: G.members[g].length, expanded: expanded.has(g) }));
   SC.toggleGroup = toggleGroup;
 
   function nameOf(n) {  // what a state is called: its label (see statecrawl/label.py)
@@ -423,7 +424,7 @@
     ctx.font = '600 12px system-ui, sans-serif';
     for (const u of nodes) {
       if (!isGroup(u)) continue;
-      const box = place(u, clip(G.groupNames[u - G.n], 48) + ' \u00b7 ' + G.members[u - G.n].length + ' states', 18, rg * 0.75 + 4, 8);
+      const box = place(u, clip(G.groupNames[u - G.n], 48) + ' \u00b7 ' + G.members[u - G.n].length + ' ' + G.groupUnits[u - G.n], 18, rg * 0.75 + 4, 8);
       if (!box) continue;
       ctx.beginPath();
       ctx.roundRect(box.x, box.y, box.w, box.h, 4);
@@ -610,7 +611,7 @@
     fact('title', d.title);
     fact('id', d.id);
     fact('depth', d.depth);
-    fact('group', G.group[n] >= 0 ? G.groupNames[G.group[n]] + ' (' + G.members[G.group[n]].length + ' states)' : null);
+    fact('group', G.group[n] >= 0 ? G.groupNames[G.group[n]] + ' (' + G.members[G.group[n]].length + ' ' + G.groupUnits[G.group[n]] + ')' : null);
     fact('HTTP status', d.status);
     if (typeof d.found_at === 'number') fact('found after', d.found_at.toFixed(2) + ' s');
     fact('earlier ids', Array.isArray(d.aliases) ? d.aliases.join(', ') : null);
