@@ -41,7 +41,7 @@ from ..scope import Scope
 from ..state import Snapshot
 from ..stats import Stats
 from ..store import Checkpoint, open_store
-from ..strategies import get_strategy, new_words
+from ..strategies import TemplateBook, get_strategy, new_words
 from .memory import Memory
 from .outcomes import OutcomeReader
 from .output import Output
@@ -193,14 +193,18 @@ class Explorer:
 
     def _scorer(self, config: Config) -> Callable[[Snapshot], int] | None:
         """What a scored strategy orders a new state by: the words of visible text not seen
-        before (``novelty``), or the functions the transition into it ran first
-        (``coverage``); ``None`` for the other strategies."""
+        before (``novelty``), the functions the transition into it ran first
+        (``coverage``), or how new its template is (``templates``); ``None`` for the other
+        strategies."""
         scored = getattr(get_strategy(config.strategy), "scored", None)
         if scored == "novelty":
             seen: set[str] = set()
             return lambda snapshot: new_words(snapshot.html, seen)
         if scored == "coverage":
             return lambda _snapshot: self.recorder.covered
+        if scored == "templates":
+            book = TemplateBook()
+            return lambda snapshot: book.score(snapshot.url, snapshot.html)
         return None
 
     def _resume(self, checkpoint: Checkpoint) -> None:
