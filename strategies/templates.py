@@ -21,7 +21,7 @@ from typing import Any
 
 from ..models.dom import parse
 from ..report.groups import PLACEHOLDER, SLUG_VARIANTS, _numeric, _split
-from ..state import digest
+from ..state import Snapshot, digest
 from .frontier import Work
 
 SAMPLE = 3  # states of one template, and links into one URL family, at full priority
@@ -94,9 +94,9 @@ class TemplateBook:
         self.families = Families()
         self.seen: Counter[tuple[str, str]] = Counter()
 
-    def score(self, url: str, html: str) -> int:
-        self.families.see(url)
-        template = (self.families.family(url), skeleton(html))
+    def score(self, snapshot: Snapshot) -> int:
+        self.families.see(snapshot.url)
+        template = (self.families.family(snapshot.url), skeleton(snapshot.html))
         self.seen[template] += 1
         return max(0, SAMPLE + 1 - self.seen[template])
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 import statecrawl
-from statecrawl.state import Action
+from statecrawl.state import Action, Snapshot
 from statecrawl.strategies import Templates, Work
 from statecrawl.strategies.templates import SAMPLE, Families, TemplateBook, skeleton
 from tests.conftest import Site, served
@@ -39,7 +39,8 @@ def test_families_mask_numbers_query_values_and_many_slugs() -> None:
         families.see(f"http://h/wiki/{name}")
     assert families.family("http://h/wiki/Kiwi") == families.family("http://h/wiki/Apple")
     book = TemplateBook()
-    scores = [book.score(f"http://h/item/{n}", f"<p>item {n}</p>") for n in range(5)]
+    scores = [book.score(Snapshot(f"http://h/item/{n}", "", f"<p>item {n}</p>"))
+              for n in range(5)]
     assert scores == [SAMPLE, SAMPLE - 1, SAMPLE - 2, 0, 0]
 
 

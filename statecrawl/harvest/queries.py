@@ -267,8 +267,8 @@ def forms(
                     or el.get("disabled") is not None or _hidden(el) or not is_search(el)
                     or (el.tag == "input" and (el.get("type") or "").lower() not in TEXT_TYPES)):
                 continue
-            button = _beside(el)
-            click = clicks.get(_locator(button, ids)) if button is not None else None
+            beside = _beside(el)
+            click = clicks.get(_locator(beside, ids)) if beside is not None else None
             if click is None:
                 continue
             loc = _locator(el, ids)
