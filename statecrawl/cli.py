@@ -402,7 +402,8 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
                    help="least time between the starts of two tasks on one host (0)")
     p.add_argument("--model", help="state model: dom, exact, structure, text")
     p.add_argument("--strategy",
-                   help="frontier order: breadth-first, coverage, depth-first, novelty, random")
+                   help="frontier order: breadth-first, coverage, depth-first, novelty, random, "
+                   "templates")
     p.add_argument("--no-archive", action="store_true", default=None, help="write no WARC")
     p.add_argument("--screenshots", metavar="all|none|new-url",
                    help="screenshots of every state, none, or the first of each URL (new-url)")

@@ -17,15 +17,16 @@ from ..errors import ConfigError
 from .frontier import BreadthFirst, DepthFirst, RandomOrder, Strategy, Work
 from .novelty import CoverageFirst, Novelty, new_words
 from .sites import FairSites
+from .templates import TemplateBook, Templates
 
 __all__ = [
     "BreadthFirst", "CoverageFirst", "DepthFirst", "FairSites", "Novelty", "RandomOrder",
-    "Strategy", "Work", "get_strategy", "new_words",
+    "Strategy", "TemplateBook", "Templates", "Work", "get_strategy", "new_words",
 ]
 
 
 BUILTIN: dict[str, Callable[..., Strategy]] = {
-    s.name: s for s in (BreadthFirst, CoverageFirst, DepthFirst, Novelty, RandomOrder)
+    s.name: s for s in (BreadthFirst, CoverageFirst, DepthFirst, Novelty, RandomOrder, Templates)
 }
 
 

@@ -43,6 +43,7 @@ ORDERS: tuple[dict[str, Any], ...] = (
     {"strategy": "random"},
     {"strategy": "coverage", "browser": {"coverage": True}},
     {"strategy": "novelty"},
+    {"strategy": "templates"},
 )
 
 

@@ -41,7 +41,7 @@ from ..scope import Scope
 from ..state import Snapshot
 from ..stats import Stats
 from ..store import Checkpoint, open_store
-from ..strategies import get_strategy, new_words
+from ..strategies import TemplateBook, get_strategy, new_words
 from .memory import Memory
 from .outcomes import OutcomeReader
 from .output import Output
@@ -192,16 +192,16 @@ class Explorer:
                 self.scheduler.close(site)
 
     def _scorer(self, config: Config) -> Callable[[Snapshot], int] | None:
-        """What a scored strategy orders a new state by: the words of visible text not seen
-        before (``novelty``), or the functions the transition into it ran first
-        (``coverage``); ``None`` for the other strategies."""
+        """What a scored strategy orders a new state by: new words of visible text
+        (``novelty``), functions the transition into it ran first (``coverage``), how new
+        its template is (``templates``); ``None`` for the other strategies."""
         scored = getattr(get_strategy(config.strategy), "scored", None)
         if scored == "novelty":
             seen: set[str] = set()
             return lambda snapshot: new_words(snapshot.html, seen)
         if scored == "coverage":
             return lambda _snapshot: self.recorder.covered
-        return None
+        return TemplateBook().score if scored == "templates" else None
 
     def _resume(self, checkpoint: Checkpoint) -> None:
         """Take up the crawl ``checkpoint`` saved: its memory, and its work not done."""

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..browser.download import document_id
+from ..harvest import words
 from ..plugins.hooks import StateEvent
 from ..scope import origin
 from ..state import Action, State, digest
@@ -134,6 +135,8 @@ class Recorder:
             self.stats.capped += 1
             return None
         self.memory.per_url[snapshot.url] += 1
+        if self.config.inputs.harvest is None:  # (a harvest types its own queries)
+            snapshot.candidates += words.candidates(snapshot, self.config.seed)
         state = State(
             id=key,
             key=key,

@@ -42,6 +42,8 @@ STOP_WORDS = frozenset(
 _TERM = re.compile(r"[^\W\d_][\w-]*[^\W_]|[^\W\d_]")
 _SPACE = re.compile(r"\s+")
 _CSS_PLAIN = re.compile(r"-?[A-Za-z_\u0080-\uffff][\w\u0080-\uffff-]*")
+# a search box's name, id, placeholder or aria-label: q, s, query, keywords... or a search word
+_SEARCH_NAME = re.compile(r"^(q|s|query|keywords?|terms?)$|search|find|query", re.IGNORECASE)
 
 
 def terms(text: str) -> list[str]:
@@ -66,6 +68,7 @@ class Field:
     locator: str
     name: str
     options: tuple[str, ...] = ()  # a select's option values, the selected one first
+    search: bool = False  # a text box recognised as a search box (:func:`is_search`)
 
     @property
     def is_text(self) -> bool:
@@ -83,6 +86,7 @@ class Form:
     fields: tuple[Field, ...]
     # terms of its suggestions, placeholders and labels, option texts and page, in that order
     vocabulary: tuple[str, ...]
+    event: str = "submit"  # how it is sent ("click": a button beside a loose search box)
 
     @property
     def text(self) -> Field:
@@ -109,7 +113,7 @@ class Form:
         return Action(
             name=f"{self.locator} {json.dumps(self.label, ensure_ascii=False)}",
             status=status,
-            event="submit",
+            event=self.event,
             action=f"{self.prefix} {query}",
             kind="submit",
             locator=self.locator,
@@ -160,6 +164,17 @@ def _hidden(el: etree._Element) -> bool:
     )
 
 
+def is_search(el: etree._Element) -> bool:
+    """Whether a text box is a search box: ``type=search``, inside ``role=search``, or named,
+    labelled or placeholdered as one (q, query, search, find...)."""
+    if (el.get("type") or "").lower() == "search":
+        return True
+    if any(a.get("role") == "search" for a in (el, *el.iterancestors())):
+        return True
+    names = (el.get(k) or "" for k in ("name", "id", "placeholder", "aria-label"))
+    return any(_SEARCH_NAME.search(n.strip()) for n in names)
+
+
 def _submits(el: etree._Element) -> bool:
     """Whether a button or input submits its form."""
     kind = (el.get("type") or ("submit" if el.tag == "button" else "text")).lower()
@@ -174,9 +189,25 @@ def _label(form: lxml.html.HtmlElement) -> str:
     return _collapse(own or text or "form", 80)
 
 
-def forms(html: str, url: str, actions: Iterable[Action] = ()) -> list[Form]:
+def _beside(el: etree._Element) -> etree._Element | None:
+    """The button beside a text box outside any form, as the page agent finds it: in its
+    parent if that holds a button, else in its grandparent."""
+    parent = el.getparent()
+    if parent is not None and next(parent.iter("button"), None) is None:
+        parent = parent.getparent()
+    if parent is None:
+        return None
+    return next((b for b in parent.iter("button", "input")
+                 if b.tag == "button" or (b.get("type") or "").lower() == "button"), None)
+
+
+def forms(
+    html: str, url: str, actions: Iterable[Action] = (), *, loose: bool = False
+) -> list[Form]:
     """The search forms of a DOM: visible forms with a text field. A submit the agent offered
-    for the form (in ``actions``) gives its label, submitter and action text."""
+    for the form (in ``actions``) gives its label, submitter and action text. ``loose``: also
+    each search box outside any form whose button beside it the agent offered a click on
+    (a form of one field, sent by that click)."""
     try:
         root = lxml.html.document_fromstring(html)
     except (etree.ParserError, ValueError):
@@ -212,7 +243,7 @@ def forms(html: str, url: str, actions: Iterable[Action] = ()) -> list[Form]:
                 fields.append(Field(_locator(el, ids), name, tuple(dict.fromkeys(values))))
                 words += [o.text_content() for o in options]
             elif el.tag == "textarea" or (el.get("type") or "").lower() in TEXT_TYPES:
-                fields.append(Field(_locator(el, ids), name))
+                fields.append(Field(_locator(el, ids), name, search=is_search(el)))
                 hints += lists.get(el.get("list"), [])
                 hints += [el.get("placeholder") or "", el.get("aria-label") or ""]
         if not any(f.is_text for f in fields):
@@ -229,6 +260,22 @@ def forms(html: str, url: str, actions: Iterable[Action] = ()) -> list[Form]:
             prefix = f"{method} {urljoin(url, form.get('action') or url)}"
         vocabulary = dict.fromkeys(terms(" ".join(hints)) + terms(" ".join(words)) + page)
         out.append(Form(loc, label, prefix, submitter, tuple(fields), tuple(vocabulary)))
+    if loose:
+        clicks = {a.locator: a for a in actions if a.event == "click" and a.kind == "script"}
+        for el in root.iter("input", "textarea"):
+            if (el.get("form") or any(a.tag == "form" for a in el.iterancestors())
+                    or el.get("disabled") is not None or _hidden(el) or not is_search(el)
+                    or (el.tag == "input" and (el.get("type") or "").lower() not in TEXT_TYPES)):
+                continue
+            beside = _beside(el)
+            click = clicks.get(_locator(beside, ids)) if beside is not None else None
+            if click is None:
+                continue
+            loc = _locator(el, ids)
+            hints = terms(" ".join([el.get("placeholder") or "", el.get("aria-label") or ""]))
+            box = Field(loc, el.get("name") or el.get("id") or loc, search=True)
+            out.append(Form(click.locator, click.label, f"CLICK {click.locator}", None, (box,),
+                            tuple(dict.fromkeys(hints + page)), event="click"))
     return out
 
 
