@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 from pathlib import Path
 
@@ -138,6 +139,36 @@ def test_first_loads_are_kept_at_once_and_across_runs(tmp_path: Path) -> None:
     again = open_store(tmp_path)
     assert again.first_load("http://127.0.0.1/news", "<p>12:00:09</p>") == first
     assert again.first_load("http://127.0.0.1/other", "<p>b</p>") == "<p>b</p>"
+
+
+def test_long_evidence_snapshots_and_first_loads_are_kept_compressed(tmp_path: Path) -> None:
+    """The inference evidence, snapshot metadata and first loads' DOMs are word lists and
+    markup over again: each is kept once, compressed, and read back as it was; a store that
+    kept them as text (schema 5) reads as before."""
+    words = [f"word{n} word{n} option" for n in range(2000)]
+    saved = checkpoint(3)
+    key = next(iter(saved.effects))
+    saved.effects[key] = {**saved.effects[key], "common": words, "overlap": words}
+    saved.states[0].snapshot["candidates"] = [{"name": f"a#{n}", "action": "x"} for n in range(500)]
+    page = "<div class='row'><a href='/x'>a result</a></div>" * 500
+    store = open_store(tmp_path)
+    save(store, saved)
+    store.first_load("http://127.0.0.1/", page)
+    store.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / "crawl.sqlite")) as db:
+        kept = {table: db.execute(f"SELECT sum(length({column})), typeof({column}) FROM {table} "
+                                  "GROUP BY 2 ORDER BY 1 DESC").fetchone()
+                for table, column in (("effects", "evidence"), ("snapshots", "meta"),
+                                      ("first_loads", "html"))}
+        db.execute("UPDATE effects SET evidence = ?", (json.dumps(saved.effects[key]),))
+        db.commit()
+    assert kept["effects"][1] == "blob"
+    assert kept["effects"][0] < len(json.dumps(saved.effects[key])) / 4
+    assert kept["snapshots"][1] == "blob" and kept["snapshots"][0] < 5000
+    assert kept["first_loads"][1] == "blob" and kept["first_loads"][0] < len(page) / 10
+    again = open_store(tmp_path)
+    assert again.load() == saved  # (the evidence now as text, as schema 5 kept it)
+    assert again.first_load("http://127.0.0.1/", "<p>later</p>") == page
 
 
 def test_tracked_tables_know_the_keys_changed_since_cleared() -> None:
