@@ -120,7 +120,12 @@ def test_a_store_of_another_schema_is_refused(tmp_path: Path) -> None:
 def test_runs_are_recorded(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     first = store.start_run({"start_urls": ["http://127.0.0.1/"]}, "2026-01-01T00:00:00")
+    save(store, checkpoint(400))
+    save(store, checkpoint(2))
+    free = "PRAGMA freelist_count"
+    assert store._run(free)[0][0] > 0
     store.end_run(first, "2026-01-01T00:01:00", "max-time")
+    assert store._run(free)[0][0] == 0  # the pages the run left free are given back
     second = store.start_run({"start_urls": ["http://127.0.0.1/"], "resume": True}, "later")
     runs = store.runs()
     assert [r.id for r in runs] == [first, second]
