@@ -17,7 +17,7 @@ data file is a script that hands one JSON value to a registration function of th
     shots/<n>.<format>  the screenshots (png, jpeg or webp, as the crawl took them) of a
                       report outside its crawl directory; one inside it (the default,
                       ``DIR/report``) shows the crawl's own ``states/`` files, by relative
-                      URLs, and copies none (see :func:`_picture`)
+                      URLs, and copies none (see :class:`Pictures`)
     shots/<n>.thumb.jpg the thumbnails (``archive.thumbnails``), likewise
     shots/<n>.before.<extension>  a changed state's picture in the earlier crawl
 
