@@ -118,9 +118,11 @@ def test_report_of_a_crawl_shows_graph_states_frames_and_search(
     out_rows = browser.find_elements(By.CSS_SELECTOR, "#s-out tr")
     assert len(out_rows) == result.graph.out_degree(specs) + 1
     assert any('"Overview"' in row.get_attribute("textContent") for row in out_rows)
-    shot = f"shots/{n}.{Archive().screenshot_format}"  # the report names it by its format
-    assert browser.find_element(By.ID, "s-shot").get_attribute("src").endswith(shot)
+    # The picture is the crawl's own file, shown where it is: the report holds no copy of it.
+    shot = result.path / "states" / f"{specs}.{Archive().screenshot_format}"
+    assert browser.find_element(By.ID, "s-shot").get_attribute("src") == shot.as_uri()
     assert browser.execute_script("return document.getElementById('s-shot').naturalWidth") > 0
+    assert not any((result.path / "report" / "shots").iterdir())
     dom = browser.find_element(By.ID, "dom")
     assert dom.get_attribute("sandbox") == ""
     assert "Specifications</h2>" in dom.get_attribute("srcdoc")

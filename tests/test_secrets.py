@@ -12,6 +12,7 @@ import base64
 import gzip
 import re
 import sqlite3
+import zlib
 from pathlib import Path
 
 import pytest
@@ -86,10 +87,17 @@ def _warc_findings(path: Path, allowed: set[str]) -> list[str]:
 
 
 def _store_text(path: Path) -> bytes:
-    """Every statement that rebuilds the store: each table's every value."""
+    """Every statement that rebuilds the store: each table's every value (the compressed ones
+    decompressed)."""
     connection = sqlite3.connect(path)
     try:
-        return "\n".join(connection.iterdump()).encode("utf-8")
+        dump = "\n".join(connection.iterdump()).encode("utf-8")
+        tables = [name for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")]
+        packed = [zlib.decompress(value) for table in tables
+                  for row in connection.execute(f"SELECT * FROM {table}")
+                  for value in row if isinstance(value, bytes)]
+        return b"\n".join([dump, *packed])
     finally:
         connection.close()
 

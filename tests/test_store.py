@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 from pathlib import Path
 
@@ -119,7 +120,12 @@ def test_a_store_of_another_schema_is_refused(tmp_path: Path) -> None:
 def test_runs_are_recorded(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     first = store.start_run({"start_urls": ["http://127.0.0.1/"]}, "2026-01-01T00:00:00")
+    save(store, checkpoint(400))
+    save(store, checkpoint(2))
+    free = "PRAGMA freelist_count"
+    assert store._run(free)[0][0] > 0
     store.end_run(first, "2026-01-01T00:01:00", "max-time")
+    assert store._run(free)[0][0] == 0  # the pages the run left free are given back
     second = store.start_run({"start_urls": ["http://127.0.0.1/"], "resume": True}, "later")
     runs = store.runs()
     assert [r.id for r in runs] == [first, second]
@@ -138,6 +144,36 @@ def test_first_loads_are_kept_at_once_and_across_runs(tmp_path: Path) -> None:
     again = open_store(tmp_path)
     assert again.first_load("http://127.0.0.1/news", "<p>12:00:09</p>") == first
     assert again.first_load("http://127.0.0.1/other", "<p>b</p>") == "<p>b</p>"
+
+
+def test_long_evidence_snapshots_and_first_loads_are_kept_compressed(tmp_path: Path) -> None:
+    """The inference evidence, snapshot metadata and first loads' DOMs are word lists and
+    markup over again: each is kept once, compressed, and read back as it was; a store that
+    kept them as text (schema 5) reads as before."""
+    words = [f"word{n} word{n} option" for n in range(2000)]
+    saved = checkpoint(3)
+    key = next(iter(saved.effects))
+    saved.effects[key] = {**saved.effects[key], "common": words, "overlap": words}
+    saved.states[0].snapshot["candidates"] = [{"name": f"a#{n}", "action": "x"} for n in range(500)]
+    page = "<div class='row'><a href='/x'>a result</a></div>" * 500
+    store = open_store(tmp_path)
+    save(store, saved)
+    store.first_load("http://127.0.0.1/", page)
+    store.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / "crawl.sqlite")) as db:
+        kept = {table: db.execute(f"SELECT sum(length({column})), typeof({column}) FROM {table} "
+                                  "GROUP BY 2 ORDER BY 1 DESC").fetchone()
+                for table, column in (("effects", "evidence"), ("snapshots", "meta"),
+                                      ("first_loads", "html"))}
+        db.execute("UPDATE effects SET evidence = ?", (json.dumps(saved.effects[key]),))
+        db.commit()
+    assert kept["effects"][1] == "blob"
+    assert kept["effects"][0] < len(json.dumps(saved.effects[key])) / 4
+    assert kept["snapshots"][1] == "blob" and kept["snapshots"][0] < 5000
+    assert kept["first_loads"][1] == "blob" and kept["first_loads"][0] < len(page) / 10
+    again = open_store(tmp_path)
+    assert again.load() == saved  # (the evidence now as text, as schema 5 kept it)
+    assert again.first_load("http://127.0.0.1/", "<p>later</p>") == page
 
 
 def test_tracked_tables_know_the_keys_changed_since_cleared() -> None:

@@ -14,8 +14,11 @@ data file is a script that hands one JSON value to a registration function of th
                       text holds it, as gaps] pairs
     data/a/<k>.js     asset ``k``: an archived stylesheet, image or font a snapshot uses, which
                       the viewer puts in place of its URL (see ``assets.py``)
-    shots/<n>.<format>  the screenshots (png, jpeg or webp, as the crawl took them)
-    shots/<n>.thumb.jpg the thumbnails (``archive.thumbnails``)
+    shots/<n>.<format>  the screenshots (png, jpeg or webp, as the crawl took them) of a
+                      report outside its crawl directory; one inside it (the default,
+                      ``DIR/report``) shows the crawl's own ``states/`` files, by relative
+                      URLs, and copies none (see :class:`Pictures`)
+    shots/<n>.thumb.jpg the thumbnails (``archive.thumbnails``), likewise
     shots/<n>.before.<extension>  a changed state's picture in the earlier crawl
 
 Every crawled string reaches those scripts JSON-encoded with ``<``, ``>`` and ``&`` escaped
@@ -36,6 +39,7 @@ from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
@@ -86,7 +90,7 @@ def build_report(
     building = target.with_name(f".{target.name}.building-{os.getpid()}")
     shutil.rmtree(building, ignore_errors=True)
     try:
-        _write_report(crawl, building, changes)
+        _write_report(crawl, building, changes, target)
         _replace(building, target)
     except OSError as exc:
         raise ArchiveError(f"cannot write the report to {target}: {exc.strerror or exc}") from None
@@ -194,8 +198,10 @@ def _replace(building: Path, target: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
+def _write_report(crawl: Crawl, out: Path, changes: Comparison | None, home: Path) -> None:
+    """Write the report that will be at ``home`` to ``out``."""
     graph = crawl.graph
+    pictures = Pictures(crawl.path, home, out / "shots")
     nodes = list(graph.nodes)
     number = {node: i for i, node in enumerate(nodes)}
     for node, data in graph.nodes(data=True):
@@ -222,8 +228,8 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
         html = _snapshot(crawl.path, data)
         state = data.get("kind") == "state"
         structures.append(structure_digest(html) if state and html else None)
-        shot = _copy_screenshot(crawl.path, data, out / "shots", n)
-        thumbnail = _thumbnail(crawl.path, node, out / "shots", n)
+        shot, shot_url = pictures.screenshot(data, n)
+        thumbnail = pictures.thumbnail(node, n)
         flags.append(
             _flags(graph, node, data, shot)
             | (THUMBNAILED if thumbnail else 0)
@@ -237,6 +243,7 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None) -> None:
             "label": labels[node],
             "depth": data.get("depth") if state else None,  # a document has none of its own
             "shot": shot,
+            "shot_url": shot_url,
             "thumbnail": thumbnail,
             "html": html,
             "assets": assets.of(html, str(data.get("url") or "")),
@@ -363,27 +370,38 @@ def _snapshot(path: Path, data: dict[str, Any]) -> str | None:
         return None
 
 
-def _copy_screenshot(path: Path, data: dict[str, Any], shots: Path, n: int) -> str | None:
-    """Link (or copy) node ``n``'s screenshot to ``shots/<n>.<format>`` (an unchanged state's
-    of a recrawl: its baseline's); its format, which the viewer adds to the name, or ``None``
-    when it has no screenshot in a known format."""
-    relative = data.get("screenshot")
-    source = chain.locate(path, relative) if isinstance(relative, str) else None
-    image_format = source.suffix[1:] if source is not None else ""
-    if source is None or image_format not in SCREENSHOT_TYPES or not source.is_file():
-        return None
-    link_or_copy(source, shots / f"{n}.{image_format}")
-    return image_format
+class Pictures:
+    """Where the report shows each state's pictures: the crawl's own files, by URLs relative
+    to the report, when both are inside the crawl directory (a copy of a report inside it is a
+    copy of the crawl); else links (or copies) in the report's ``shots/``."""
 
+    def __init__(self, crawl: Path, home: Path, shots: Path) -> None:
+        self.crawl = crawl.resolve()
+        self.home = home.resolve()
+        self.shots = shots
+        self.inside = self.home.is_relative_to(self.crawl)
 
-def _thumbnail(path: Path, node: str, shots: Path, n: int) -> bool:
-    """Link (or copy) node ``n``'s thumbnail to ``shots/<n>.thumb.jpg``; whether it has one."""
-    source = chain.locate(path, thumbnail_path(node))
-    if not source.is_file():
-        return False
-    link_or_copy(source, shots / f"{n}.{THUMBNAIL}")
-    return True
+    def screenshot(self, data: dict[str, Any], n: int) -> tuple[str | None, str | None]:
+        """Node ``n``'s screenshot (an unchanged state's of a recrawl: its baseline's): its
+        format and URL, or ``None`` twice when it has none in a known format."""
+        relative = data.get("screenshot")
+        source = chain.locate(self.crawl, relative) if isinstance(relative, str) else None
+        image_format = source.suffix[1:] if source is not None else ""
+        if source is None or image_format not in SCREENSHOT_TYPES or not source.is_file():
+            return None, None
+        return image_format, self._url(source, f"{n}.{image_format}")
 
+    def thumbnail(self, node: str, n: int) -> str | None:
+        """Node ``n``'s thumbnail's URL, or ``None`` when it has none."""
+        source = chain.locate(self.crawl, thumbnail_path(node))
+        return self._url(source, f"{n}.{THUMBNAIL}") if source.is_file() else None
+
+    def _url(self, source: Path, name: str) -> str:
+        source = source.resolve()
+        if self.inside and source.is_relative_to(self.crawl):
+            return quote(Path(os.path.relpath(source, self.home)).as_posix())
+        link_or_copy(source, self.shots / name)
+        return f"shots/{name}"
 
 
 def _flags(graph: Any, node: str, data: dict[str, Any], shot: str | None) -> int:

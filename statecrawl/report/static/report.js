@@ -32,7 +32,7 @@
   const NEW = 256, CHANGED = 512;  // against an earlier crawl (see comparison.py)
   const DOCUMENT = 1024;  // a downloaded file: not a state, no depth of its own
   const BEFORE_FORMATS = ['thumb.jpg', 'png', 'jpeg', 'webp'];  // shots/<n>.before.<extension>
-  const SHOT_FORMATS = ['png', 'jpeg', 'webp'];  // the report's shots/<n>.<format> files
+  const SHOT_FORMATS = ['png', 'jpeg', 'webp'];  // the screenshots' formats (d.shot)
   const INNER_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
   const MARK_CSS = '[data-sc-changed]{outline:3px solid #f08c00 !important;outline-offset:1px;' +
     'background-color:rgba(255,200,0,.18) !important}[data-sc-fired]{outline:3px dashed #d33b3b !important;' +
@@ -650,9 +650,10 @@
   function picture(n, d) {
     const box = $('s-picture');
     box.replaceChildren();
-    // d.shot: the screenshot's format, the extension of its file
-    const format = SHOT_FORMATS.includes(d.shot) ? d.shot : null;
-    const src = format ? 'shots/' + Number(n) + '.' + format : d.thumbnail ? 'shots/' + Number(n) + '.thumb.jpg' : null;
+    // d.shot: the screenshot's format; d.shot_url and d.thumbnail: the files' URLs (the crawl's
+    // own states/ files, or the report's shots/)
+    const format = SHOT_FORMATS.includes(d.shot) && d.shot_url ? d.shot : null;
+    const src = format ? String(d.shot_url) : d.thumbnail ? String(d.thumbnail) : null;
     if (!src) return;
     const img = el('img');
     img.id = 's-shot';
@@ -670,7 +671,7 @@
     if (!c) return;
     const alike = typeof c.similarity === 'number' ? ' (' + Math.round(c.similarity * 100) + ' % alike' + (c.minor ? ', minor' : '') + ')' : '';
     $('s-change-head').textContent = 'Changed since the earlier crawl' + alike;
-    const now = d.thumbnail ? 'shots/' + Number(n) + '.thumb.jpg' : $('s-shot') && $('s-shot').getAttribute('src');
+    const now = d.thumbnail ? String(d.thumbnail) : $('s-shot') && $('s-shot').getAttribute('src');
     const sides = [[BEFORE_FORMATS.includes(c.before) ? 'shots/' + Number(n) + '.before.' + c.before : null, 'before'],
       [now || null, 'now']];
     for (const [src, caption] of sides) {
