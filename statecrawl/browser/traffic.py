@@ -14,6 +14,7 @@ from selenium.common.exceptions import WebDriverException
 
 from ..config import Config
 from ..errors import BrowserError
+from ..ledger import phase
 from . import login
 from .chromium import Chromium
 from .download import FOLDER, Downloads
@@ -57,6 +58,11 @@ class Traffic:
         """Collect finished exchanges now: a navigation makes the browser forget their bodies."""
         if self.capture is None:
             return
+        with phase("network"):
+            self._drain(final)
+
+    def _drain(self, final: bool) -> None:
+        """Collect finished exchanges now (see :meth:`drain`), untimed."""
         # A dead browser's log is gone (its driver's connection fails with urllib3 or OS
         # errors); the crawl goes on without it.
         with contextlib.suppress(
