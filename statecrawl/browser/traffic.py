@@ -59,10 +59,10 @@ class Traffic:
         if self.capture is None:
             return
         with phase("network"):
-            self._drain(final)
+            self._drain(self.capture, final)
 
-    def _drain(self, final: bool) -> None:
-        """Collect finished exchanges now (see :meth:`drain`), untimed."""
+    def _drain(self, capture: NetworkCapture, final: bool) -> None:
+        """Collect finished exchanges from ``capture`` now (see :meth:`drain`), untimed."""
         # A dead browser's log is gone (its driver's connection fails with urllib3 or OS
         # errors); the crawl goes on without it.
         with contextlib.suppress(
@@ -70,7 +70,7 @@ class Traffic:
         ):
             # (the browser's log holds the session's cookies and tokens in its headers)
             with login.unlogged() if self.config.login.enabled else contextlib.nullcontext():
-                drained = self.capture.drain(final=final)
+                drained = capture.drain(final=final)
             self.exchanges.extend(self.secrets.scrub(drained))
 
     def downloading(self) -> bool:
