@@ -15,6 +15,7 @@ no phase holds.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -87,6 +88,7 @@ def main() -> None:
     parser.add_argument("--max-depth", type=int, default=4, help="with --url (4)")
     parser.add_argument("--max-time", type=float, help="with --url: seconds at most")
     args = parser.parse_args()
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # the pager's server: no request log
     with tempfile.TemporaryDirectory() as tmp:
         if args.url:
             result = statecrawl.crawl(args.url, out=Path(tmp) / "url", max_depth=args.max_depth,
