@@ -173,6 +173,7 @@ def snapshot(data: Any) -> dict[str, Any]:
         "guarded": [web_text(g, "a request kept in") for g in items(data.get("guarded"), "kept")],
         "timed_out": data.get("timedOut") is True,
         "settle_ms": int(number(data.get("settleMs", 0), "the settle time")),
+        "snapshot_ms": int(number(data.get("snapshotMs", 0), "the snapshot time")),
         "waits_missed": [text(css, "a wait's selector", 1024)
                          for css in items(data.get("missed"), "the missed waits")],
         "status": _status(data.get("status")),

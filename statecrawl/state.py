@@ -126,6 +126,7 @@ class Snapshot:
     guarded: list[str] = field(default_factory=list)  # requests the guard kept in: why each
     timed_out: bool = False
     settle_ms: int = 0
+    snapshot_ms: int = 0  # the agent's time serialising the DOM and finding candidates
     waits_missed: list[str] = field(default_factory=list)  # timing.waits out of time: their css
     navigated: str | None = None
     status: int | None = None

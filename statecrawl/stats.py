@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -36,6 +37,8 @@ class Stats:
     frontier: int = 0
     max_depth: int = 0
     elapsed: float = 0.0
+    # the browser threads' time by phase, at the end of the run (see statecrawl.ledger)
+    ledger: dict[str, Any] = field(default_factory=dict)
 
     @property
     def rate(self) -> float:

@@ -2180,6 +2180,7 @@
   }
   // A light snapshot (for replays, whose states are known) leaves out the candidates.
   function snapshot(extra, light) {
+    const begun = now();
     onMutations(observer.takeRecords());
     const all = fields();
     const html = documentHTML(all);
@@ -2190,7 +2191,7 @@
       volatile: valuesOf(volatile),
       dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked), guarded: drain(guarded),
       storage: storageUsed(), status: httpStatus(), session: sessionAlive(),
-    }, extra);
+    }, extra, { snapshotMs: round(now() - begun) });
   }
 
   // ---- settle ------------------------------------------------------------------------------------

@@ -195,4 +195,5 @@ def _unhovered(fired: Snapshot, again: Snapshot) -> Snapshot:
     again.timed_out = fired.timed_out or again.timed_out
     again.waits_missed = [*fired.waits_missed, *again.waits_missed]
     again.settle_ms += fired.settle_ms
+    again.snapshot_ms += fired.snapshot_ms
     return again

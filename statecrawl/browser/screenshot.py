@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import websocket
 
 from ..errors import BrowserError
+from ..ledger import phase
 
 if TYPE_CHECKING:
     from ..config import Archive
@@ -108,6 +109,12 @@ def take(browser: BrowserLike, settings: Archive, screenshot: bool) -> Images:
     thumbnail (when ``settings.thumbnails``), each given up after
     ``settings.capture_timeout`` seconds. A screenshot given up so leaves no time for a
     thumbnail (it waits for the same slow frame)."""
+    with phase("pictures"):
+        return _take(browser, settings, screenshot)
+
+
+def _take(browser: BrowserLike, settings: Archive, screenshot: bool) -> Images:
+    """The pictures :func:`take` takes, untimed."""
     images = Images()
     if screenshot:
         try:

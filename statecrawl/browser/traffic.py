@@ -14,6 +14,7 @@ from selenium.common.exceptions import WebDriverException
 
 from ..config import Config
 from ..errors import BrowserError
+from ..ledger import phase
 from . import login
 from .chromium import Chromium
 from .download import FOLDER, Downloads
@@ -57,6 +58,11 @@ class Traffic:
         """Collect finished exchanges now: a navigation makes the browser forget their bodies."""
         if self.capture is None:
             return
+        with phase("network"):
+            self._drain(self.capture, final)
+
+    def _drain(self, capture: NetworkCapture, final: bool) -> None:
+        """Collect finished exchanges from ``capture`` now (see :meth:`drain`), untimed."""
         # A dead browser's log is gone (its driver's connection fails with urllib3 or OS
         # errors); the crawl goes on without it.
         with contextlib.suppress(
@@ -64,7 +70,7 @@ class Traffic:
         ):
             # (the browser's log holds the session's cookies and tokens in its headers)
             with login.unlogged() if self.config.login.enabled else contextlib.nullcontext():
-                drained = self.capture.drain(final=final)
+                drained = capture.drain(final=final)
             self.exchanges.extend(self.secrets.scrub(drained))
 
     def downloading(self) -> bool:

@@ -35,6 +35,7 @@ from ..executor import Outcome, Slot, Task, get_executor
 from ..harvest import queries as harvest
 from ..harvest.queries import Harvest
 from ..incremental.baseline import Baseline
+from ..ledger import holding, idle
 from ..models import get_model
 from ..plugins.hooks import MAX_PLUGIN_FAILURES, CrawlView, Hooks, Plugin, login_hook
 from ..scope import Scope
@@ -313,7 +314,7 @@ class Explorer:
 
     def _next_task(self, slot: Slot) -> Task | None:
         scheduler = self.scheduler
-        with self.lock:
+        with holding(self.lock):
             while True:
                 reason = None if self.stopping else scheduler.limit_reached(self.started)
                 if self.stopping or reason is not None:
@@ -349,7 +350,7 @@ class Explorer:
                         continue
                     self.wakeup.notify_all()
                     return None
-                self.wakeup.wait(timeout=scheduler.politeness.wait() or 1.0)
+                idle(self.wakeup, scheduler.politeness.wait() or 1.0)
 
     def apply(self, slot: Slot, outcome: Outcome | None) -> None:
         """Record what ``slot``'s task did (``None``: the executor failed to perform it, and
@@ -357,7 +358,7 @@ class Explorer:
         browser under it)."""
         try:
             if outcome is not None and not (outcome.failure and self.stop_requested):
-                with self.lock:
+                with holding(self.lock):
                     assignment = self.tasks.assignments[slot]
                     position = self.positions.get(slot, Position())
                     position = self.reader.read(slot, assignment, outcome, position)
@@ -368,14 +369,13 @@ class Explorer:
                     )
         finally:
             self.hooks.flush()
-            with self.lock:
+            with holding(self.lock):
                 self.tasks.release(slot)
                 self.wakeup.notify_all()
                 self._tick()
 
     def _retargeted(self, names: Mapping[str, str]) -> None:
-        """States got other ids (see :meth:`.Memory.retarget`): where browsers stand
-        follows."""
+        """States got other ids (see :meth:`.Memory.retarget`): where browsers stand follows."""
         for slot, position in self.positions.items():
             self.positions[slot] = Position(
                 names.get(position.state, position.state) if position.state else None,
@@ -409,7 +409,7 @@ class Explorer:
             self.stopping = True
             self.stats.elapsed = time.monotonic() - self.started
             self.stats.frontier = len(self.scheduler)
-            step(self._count_restarts)
+            step(self._last_figures)
             step(self._last_exchanges)
             step(self.hooks.flush)
             step(self.hooks.broadcast, "on_finish")
@@ -437,8 +437,9 @@ class Explorer:
         if failures:
             raise failures[0]
 
-    def _count_restarts(self) -> None:
+    def _last_figures(self) -> None:
         self.stats.restarts = self.executor.restarts()
+        self.stats.ledger = self.executor.ledger.close(self.stats.elapsed)
 
     def checkpoint(self) -> None:
         """A checkpoint now: work in flight is not counted as fired."""

@@ -19,6 +19,7 @@ import distributed
 
 from ..browser.screenshot import take
 from ..errors import BrowserError
+from ..ledger import Ledger, phase, task_done
 from ..models import get_model
 from .work import Outcome, Slot, Task, TaskSource, perform
 
@@ -119,6 +120,7 @@ class Dask:
         self.config = config
         self.plugin = BrowserPlugin(config, browser_factory, network)
         self.slots: list[Slot] = []
+        self.ledger = Ledger()
         self.client: distributed.Client | None = None
         self.cluster: distributed.LocalCluster | None = None
 
@@ -165,22 +167,30 @@ class Dask:
         """Hand ``slot``'s worker one task at a time: its browser does one thing at once."""
         assert self.client is not None
         try:
-            while (task := engine.next_task(slot)) is not None:
-                outcome: Outcome | None = None
-                try:
+            with self.ledger.joined():  # a worker's whole task is charged as firing
+                self._tasks(engine, slot)
+        except BaseException as exc:
+            errors.append(exc)
+            engine.halt("browser-failed" if isinstance(exc, BrowserError) else None)
+
+    def _tasks(self, engine: TaskSource, slot: Slot) -> None:
+        """Hand ``slot``'s worker tasks until there is none left or the crawl stops."""
+        assert self.client is not None
+        while (task := engine.next_task(slot)) is not None:
+            outcome: Outcome | None = None
+            try:
+                with phase("fire"):
                     future = self.client.submit(
                         _perform, task, workers=[slot.name], allow_other_workers=False,
                         pure=False, key=f"statecrawl-{uuid.uuid4().hex}",
                     )
                     outcome = future.result()
-                finally:
-                    engine.apply(slot, outcome)
-                failure = outcome.failure
-                if failure is not None and failure.kind in ("timeout", "crash"):
-                    engine.restarted(slot)
-        except BaseException as exc:
-            errors.append(exc)
-            engine.halt("browser-failed" if isinstance(exc, BrowserError) else None)
+            finally:
+                engine.apply(slot, outcome)
+                task_done()
+            failure = outcome.failure
+            if failure is not None and failure.kind in ("timeout", "crash"):
+                engine.restarted(slot)
 
     def abandon(self) -> None:
         busy = [s.name for s in self.slots if s.busy]

@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..ledger import Ledger, phase, task_done
 from ..models import get_model
 from .work import Outcome, Slot, TaskSource, perform
 
@@ -30,6 +31,7 @@ class Threads:
     ) -> None:
         self.config = config
         self.model = get_model(config.model)
+        self.ledger = Ledger()
         self.slots = [
             Slot(f"b{i}", browser_factory(config, network)) for i in range(config.browser.count)
         ]
@@ -37,6 +39,15 @@ class Threads:
     def run(self, engine: TaskSource) -> None:
         errors: list[BaseException] = []
         first, *others = self.slots
+        with self.ledger.joined():
+            self._main(engine, first, others, errors)
+        if errors:
+            raise errors[0]
+
+    def _main(
+        self, engine: TaskSource, first: Slot, others: list[Slot], errors: list[BaseException]
+    ) -> None:
+        """The calling thread's part: start the other threads, work in the first slot."""
         self._start(engine, first)
         threads = [
             threading.Thread(target=self._thread, args=(engine, slot, errors), daemon=True)
@@ -50,16 +61,16 @@ class Threads:
             engine.halt()
             raise
         finally:
-            for thread in threads:
-                thread.join()
-        if errors:
-            raise errors[0]
+            with phase("idle"):  # no more work for this browser
+                for thread in threads:
+                    thread.join()
 
     def _thread(self, engine: TaskSource, slot: Slot, errors: list[BaseException]) -> None:
         """A thread's body: its error stops the crawl and is raised by :meth:`run`."""
         try:
-            self._start(engine, slot)
-            self._work(engine, slot)
+            with self.ledger.joined():
+                self._start(engine, slot)
+                self._work(engine, slot)
         except BaseException as exc:
             errors.append(exc)
             engine.halt()
@@ -67,7 +78,8 @@ class Threads:
     def _start(self, engine: TaskSource, slot: Slot) -> None:
         assert slot.browser is not None
         if not engine.stop_requested:
-            slot.browser.start()  # (each task sets the volatile names it is keyed with)
+            with phase("start"):
+                slot.browser.start()  # (each task sets the volatile names it is keyed with)
 
     def _work(self, engine: TaskSource, slot: Slot) -> None:
         """Take tasks and do them until there is none left or the crawl stops."""
@@ -82,6 +94,7 @@ class Threads:
                 outcome = perform(browser, task, self.model)
             finally:
                 engine.apply(slot, outcome)
+                task_done()
             failure = outcome.failure
             if failure is not None and failure.kind in ("timeout", "crash") and not engine.stopping:
                 self._restart(engine, slot)
@@ -90,7 +103,8 @@ class Threads:
         assert slot.browser is not None
         log.warning("restarting browser %s", slot.name)
         try:
-            slot.browser.restart()
+            with phase("start"):
+                slot.browser.restart()
         except Exception:
             engine.halt("browser-failed")
             raise

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 import urllib3
 
+from .. import ledger
 from ..coverage import Delta, merge
 from ..errors import (
     ActionFailed,
@@ -21,6 +22,7 @@ from ..state import Action, OptionAbsent, Snapshot
 if TYPE_CHECKING:
     from ..browser import BrowserLike
     from ..browser.network import Exchange
+    from ..ledger import Ledger
     from ..models import StateModel
 
 Kind = Literal["seed", "load", "fire"]
@@ -121,6 +123,7 @@ class Executor(Protocol):
     """Runs an engine's tasks in browsers until the engine has no more."""
 
     slots: list[Slot]
+    ledger: Ledger  # where its threads charge their time (see :mod:`statecrawl.ledger`)
     remote: bool  # browsers in other processes: hooks get no browser, tasks bring screenshots
 
     def run(self, engine: TaskSource) -> None:
@@ -185,7 +188,8 @@ def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool =
     volatile = frozenset(task.volatile)
 
     def key(snapshot: Snapshot) -> str:
-        return model.key(snapshot, volatile)
+        with ledger.phase("engine-free"):
+            return model.key(snapshot, volatile)
 
     stage: Literal["reach", "work"] = "reach" if task.kind == "fire" else "work"
     try:
@@ -193,15 +197,17 @@ def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool =
             browser.log_in()
         if task.kind != "fire":
             assert task.url is not None
-            outcome.loads.append(browser.reset(task.url))
-            if task.kind == "seed":
-                outcome.loads.append(browser.reset(task.url))
+            with ledger.phase("fire"):
+                outcome.loads.append(_timed(browser.reset(task.url)))
+                if task.kind == "seed":
+                    outcome.loads.append(_timed(browser.reset(task.url)))
             outcome.exchanges = browser.take_exchanges()
             outcome.coverage = browser.take_coverage()
             return outcome
         # the states on the way are known: their snapshots need no candidates
         if task.url is not None:
-            outcome.loads.append(browser.reset(task.url, light=True))
+            with ledger.phase("reset"):
+                outcome.loads.append(browser.reset(task.url, light=True))
             if key(outcome.loads[-1]) != task.start:
                 outcome.diverged = True
                 outcome.way = browser.take_exchanges()
@@ -209,11 +215,12 @@ def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool =
                 return outcome
         steps = list(task.steps)
         while steps:
-            if steps[0][0].is_link:
-                snapshots = [browser.reset(steps[0][0].action, light=True)]
-            else:
-                batch = next((i for i, (a, _) in enumerate(steps) if a.is_link), len(steps))
-                snapshots = browser.replay([a for a, _ in steps[:batch]])
+            with ledger.phase("replay"):
+                if steps[0][0].is_link:
+                    snapshots = [browser.reset(steps[0][0].action, light=True)]
+                else:
+                    batch = next((i for i, (a, _) in enumerate(steps) if a.is_link), len(steps))
+                    snapshots = browser.replay([a for a, _ in steps[:batch]])
             outcome.steps.extend(snapshots)
             if any(key(s) != k for s, (_, k) in zip(snapshots, steps, strict=False)):
                 outcome.diverged = True
@@ -225,7 +232,8 @@ def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool =
             outcome.way = browser.take_exchanges()
         stage = "work"
         assert task.action is not None
-        outcome.fired = browser.fire(task.action)
+        with ledger.phase("fire"):
+            outcome.fired = _timed(browser.fire(task.action))
         outcome.exchanges = browser.take_exchanges()
         outcome.coverage = browser.take_coverage()
     except PageTimeout as exc:
@@ -245,6 +253,14 @@ def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool =
             raise
         outcome.failure = Failure("crash", crash, stage)
     return outcome
+
+
+def _timed(snapshot: Snapshot) -> Snapshot:
+    """``snapshot``, its settle and its making (as the page agent timed them) moved out of
+    the phase under way into phases of their own."""
+    ledger.move(snapshot.settle_ms / 1000, "settle")
+    ledger.move(snapshot.snapshot_ms / 1000, "snapshot")
+    return snapshot
 
 
 def crash_reason(exc: Exception) -> str | None:

@@ -23,6 +23,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..ledger import phase
+
 if TYPE_CHECKING:
     import networkx as nx
 
@@ -206,8 +208,9 @@ class Hooks:
         """Call the hooks this thread deferred (outside the lock, while its browser still
         shows what they are about)."""
         calls, self._deferred.calls = getattr(self._deferred, "calls", None) or [], []
-        for name, args in calls:
-            self.broadcast(name, *args)
+        with phase("archive"):
+            for name, args in calls:
+                self.broadcast(name, *args)
 
     def broadcast(self, name: str, *args: Any) -> None:
         """Call hook ``name`` of every plugin; one that raises is recorded, not fatal, unless
