@@ -7,7 +7,8 @@ byte under their own URLs, as they do through :class:`~.server.ReplayServer`. py
 process of its own (it patches the standard library with gevent). It has no live collection,
 so it never fetches from the network: a request it cannot answer from the index gets a 404,
 and each such lookup (a ``resource/postreq`` line answered 404 in its access log) is a
-:class:`~.server.Miss`.
+:class:`~.server.Miss`: a 404 in the crawl's scope, a 403 out of it (as our replay server
+counts them; Chromium's own requests to its services are of those).
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ from pathlib import Path
 from types import TracebackType
 from urllib.parse import parse_qs
 
+from ..directory.crawl import load
 from ..errors import StatecrawlError
+from ..scope import Scope
 from .index import warc_files
-from .server import LOOPBACK, Miss
+from .server import LOOPBACK, Miss, reachable
 
 COLLECTION = "crawl"
 CONFIG = f"""\
@@ -66,6 +69,7 @@ class Pywb:
 
     def __init__(self, directory: Path | str) -> None:
         self.files = warc_files(Path(directory))
+        self.scope = Scope(load(directory).config)
         self.misses: list[Miss] = []
         self.port = 0
         self._lock = threading.Lock()
@@ -154,7 +158,12 @@ class Pywb:
             query = parse_qs(match.group(1))
             method = (query.get("method") or ["GET"])[0].upper()
             url = (query.get("url") or [""])[0]
-            miss = Miss(method, url, HTTPStatus.NOT_FOUND, "not in pywb's index", time.time())
+            status, why = (
+                (HTTPStatus.NOT_FOUND, "not in pywb's index")
+                if reachable(self.scope, url)
+                else (HTTPStatus.FORBIDDEN, "out of the crawl's scope")
+            )
+            miss = Miss(method, url, status, why, time.time())
             with self._lock:
                 self.misses.append(miss)
 

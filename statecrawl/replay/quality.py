@@ -11,7 +11,7 @@ every request a replay asked for that the archive lacks is listed with its state
 Written to the crawl directory: ``qa.json`` (the figures of each replayer, and per state its
 scores, whether it matches, its misses and, for a state that does not match, the likely
 cause), the replays' pictures in ``qa/`` and the QA view ``qa.html`` (see
-:mod:`statecrawl.report.qa`).
+:mod:`.review`).
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from ..directory.crawl import Crawl, load
 from ..directory.layout import QA, QA_PICTURES, QA_VIEW, write_json
 from ..directory.paths import searched_text
 from ..errors import ConfigError, StatecrawlError
-from ..report.qa import write_view
 from . import likeness
 from .pywb import Pywb, PywbUnavailable
+from .review import write_view
 from .server import ReplayServer
 from .verify import StateCheck, Verifier, replay_config
 
@@ -50,7 +50,8 @@ class StateQA:
     match: bool
     reproduced: bool  # the replay reached the state's key, as ``verify`` requires
     reason: str = ""  # why it was not reproduced
-    misses: list[str] = field(default_factory=list)  # requests not answered from the archive
+    misses: list[str] = field(default_factory=list)  # requests in scope the archive lacks
+    refused: list[str] = field(default_factory=list)  # out of scope: refused, never fetched
     cause: str = ""  # of a state that does not match (see likeness.cause)
     picture: str | None = None  # the replay's picture, relative to the crawl directory
 
@@ -85,6 +86,7 @@ class ReplayQA:
             "matched": self.matched,
             "share": round(self.share, 4),
             "misses": sum(len(s.misses) for s in self.states),
+            "refused": sum(len(s.refused) for s in self.states),
             "seconds": round(self.seconds, 2),
             "seconds_per_state": round(per_state, 3),
             "error": self.error,
@@ -238,10 +240,10 @@ def _look(crawl: Crawl, name: str, verifier: Verifier, check: StateCheck) -> Sta
     )
     judged = StateQA(
         check.state, pixels, text, likeness.matches(pixels, text), check.reproduced,
-        check.reason, [*check.misses, *check.refused],
+        check.reason, list(check.misses), list(check.refused),
     )  # fmt: skip
     if not judged.match:
-        judged.cause = likeness.cause(judged.misses, check.reproduced, _animated(browser, picture))
+        judged.cause = likeness.cause(check.misses, check.reproduced, _animated(browser, picture))
     if picture:
         relative = f"{QA_PICTURES}/{check.state}.{name}.jpg"
         (crawl.path / relative).write_bytes(picture)

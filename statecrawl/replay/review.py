@@ -1,5 +1,5 @@
-"""The QA view of a crawl (``qa.html`` beside ``qa.json``): each state's recorded picture and
-its replays side by side, with their scores and misses, the worst first.
+"""The QA view of a crawl (``qa.html`` beside ``qa.json``, written by ``statecrawl qa``): each
+state's recorded picture and its replays side by side, with their scores and misses, the worst first.
 
 A static page with no script; every crawled string is escaped, and pictures are linked by
 their paths relative to the crawl directory (named by state id, never by anything crawled).
@@ -53,7 +53,8 @@ def _summary(name: str, figures: dict[str, Any]) -> str:
     return (
         f"<li><b>{html.escape(name)}</b>: {figures['matched']} of {figures['states']} states "
         f"match ({figures['share']:.1%}), {figures['misses']} requests missing from the "
-        f"archive, {figures['seconds_per_state']:.2f} s a state</li>"
+        f"archive, {figures.get('refused', 0)} refused (out of scope, never fetched), "
+        f"{figures['seconds_per_state']:.2f} s a state</li>"
     )
 
 
