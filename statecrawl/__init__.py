@@ -30,10 +30,12 @@ from .version import __version__
 if TYPE_CHECKING:
     from . import analysis
     from .api import crawl, crawl_by_role
+    from .replay.quality import qa
     from .stats import Stats
 
 # Imported on first use: the engine brings in Selenium, which reading a crawl never needs.
-_LAZY = {"Stats": "stats", "crawl": "api", "crawl_by_role": "api", "analysis": None}
+_LAZY = {"Stats": "stats", "crawl": "api", "crawl_by_role": "api", "analysis": None,
+         "qa": "replay.quality"}
 # Internals that were public names once, kept for one release (0.2 drops them).
 _MOVED = {"Explorer": "engine"}
 
@@ -85,4 +87,5 @@ __all__ = [
     "crawl",
     "crawl_by_role",
     "load",
+    "qa",
 ]

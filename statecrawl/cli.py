@@ -511,6 +511,12 @@ def parser() -> argparse.ArgumentParser:
         metavar="F",
         help="exit status 2 when fewer states are reproduced (0.95)",
     )
+    p_qa = sub.add_parser("qa", help="judge how every state looks replayed from the archive")
+    p_qa.add_argument("directory", type=Path, metavar="DIR", help="crawl directory")
+    p_qa.add_argument("--no-pywb", dest="pywb", action="store_false",
+                      help="replay through statecrawl's own replay server only")
+    p_qa.add_argument("--min-match", type=_fraction, default=0.95, metavar="F",
+                      help="exit status 2 when fewer states match through our replay (0.95)")
     p_serve = sub.add_parser("serve", help="crawl as a service: an HTTP API and a web page")
     p_serve.add_argument("--host", default="127.0.0.1",
                          help="address to listen on (127.0.0.1; any other needs --token-file)")
@@ -744,6 +750,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if args.rebuild_store:
                     return rebuild_store(args.directory)
                 return check_fidelity(args.directory, args.min_fidelity)
+            elif args.command == "qa":
+                from .replay import check_qa
+
+                return check_qa(args.directory, args.min_match, pywb=args.pywb)
         except StatecrawlError as exc:
             print(f"statecrawl: error: {one_line(str(exc))}", file=sys.stderr)
             return 1

@@ -29,6 +29,9 @@ ROLES = "roles"  # roles/<role>/: the crawl directory of each [[login]] role
 ROLES_FILE = "roles.json"  # what each role reaches that another does not
 SESSION = "session"  # a login's cookies and storage (mode 0600; export and report skip it)
 HARVEST = "harvest.json"  # the queries a crawl chose by itself, and its coverage curve
+QA = "qa.json"  # statecrawl qa: each state's replay judged against its recording
+QA_VIEW = "qa.html"  # its view: recording and replays side by side, worst first
+QA_PICTURES = "qa"  # qa/<id>.<replayer>.jpg: the replays' pictures
 THUMBNAIL = "thumb.jpg"  # states/<id>.thumb.jpg: every state's small JPEG (archive.thumbnails)
 # Screenshot formats (``archive.screenshot_format``), each its file extension, and their types.
 SCREENSHOT_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}

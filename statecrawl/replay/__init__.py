@@ -1,7 +1,8 @@
 """A crawl's archive played back offline: a loopback replay server and replay fidelity.
 
 ``statecrawl replay DIR`` serves the archive (see :mod:`statecrawl.replay.server`);
-``statecrawl verify DIR`` replays every state against it (see :mod:`statecrawl.replay.verify`).
+``statecrawl verify DIR`` replays every state against it (see :mod:`statecrawl.replay.verify`);
+``statecrawl qa DIR`` judges how each replayed state looks (see :mod:`statecrawl.replay.quality`).
 """
 
 import importlib
@@ -11,18 +12,23 @@ from .index import ArchiveIndex, Capture
 from .server import Miss, ReplayServer, serve
 
 if TYPE_CHECKING:
+    from .quality import QAResult, ReplayQA, StateQA, check_qa, qa
     from .verify import Fidelity, StateCheck, check_fidelity, verify
 
-# Imported on first use: replay fidelity drives a browser (Selenium), which reading an
+# Imported on first use: replay fidelity and QA drive a browser (Selenium), which reading an
 # archive (the report, the exports) never needs.
-_VERIFY = ("Fidelity", "StateCheck", "check_fidelity", "verify")
+_LAZY = {
+    ".verify": ("Fidelity", "StateCheck", "check_fidelity", "verify"),
+    ".quality": ("QAResult", "ReplayQA", "StateQA", "check_qa", "qa"),
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _VERIFY:
+    found = next((m for m, names in _LAZY.items() if name in names), None)
+    if found is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = importlib.import_module(".verify", __name__)
-    globals().update({n: getattr(module, n) for n in _VERIFY})  # (over the submodule's name)
+    module = importlib.import_module(found, __name__)
+    globals().update({n: getattr(module, n) for n in _LAZY[found]})  # (over the submodule's name)
     return globals()[name]
 
 
@@ -31,9 +37,14 @@ __all__ = [
     "Capture",
     "Fidelity",
     "Miss",
+    "QAResult",
+    "ReplayQA",
     "ReplayServer",
     "StateCheck",
+    "StateQA",
     "check_fidelity",
+    "check_qa",
+    "qa",
     "serve",
     "verify",
 ]

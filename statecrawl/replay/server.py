@@ -203,8 +203,7 @@ class ReplayServer:
     def allowed(self, url: str) -> bool:
         """Whether the crawl's browser could have fetched ``url``: its hosts are the start
         origins' and ``scope.allow``'s."""
-        netloc = urlsplit(url).netloc
-        return any(_host_matches(netloc, host) for host in self.scope.hosts())
+        return reachable(self.scope, url)
 
     def answer(
         self, method: str, url: str, body: bytes, content_type: str
@@ -342,6 +341,13 @@ def serve(directory: Path | str, port: int = 0, stream: TextIO | None = None) ->
         flush=True,
     )
     server.serve_forever()
+
+
+def reachable(scope: Scope, url: str) -> bool:
+    """Whether a crawl of ``scope`` could have fetched ``url``: its hosts are the start
+    origins' and ``scope.allow``'s."""
+    netloc = urlsplit(url).netloc
+    return any(_host_matches(netloc, host) for host in scope.hosts())
 
 
 def _host_matches(netloc: str, host: str) -> bool:

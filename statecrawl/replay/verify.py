@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 from urllib.parse import urlsplit
 
 from ..analysis import REPLAY_SETTINGS, shortest_path
@@ -29,7 +30,7 @@ from ..directory.crawl import Crawl, load
 from ..errors import ConfigError, NavigationError, StatecrawlError
 from ..models import generated_between, get_model
 from ..state import Snapshot
-from .server import ReplayServer
+from .server import Miss, ReplayServer
 
 
 @dataclass(slots=True)
@@ -41,7 +42,8 @@ class StateCheck:
     reason: str = ""
     steps: int = 0
     reached: str | None = None
-    misses: list[str] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)  # requests with no recorded exchange
+    refused: list[str] = field(default_factory=list)  # out of scope, or an HTTPS tunnel
 
 
 @dataclass(slots=True)
@@ -75,7 +77,18 @@ class Fidelity:
         return "\n".join(lines)
 
 
-def replay_config(crawl: Crawl, server: ReplayServer) -> Config:
+class Replayer(Protocol):
+    """What plays an archive back as Chromium's proxy: :class:`ReplayServer`, or pywb."""
+
+    @property
+    def url(self) -> str: ...
+
+    def proxy_flags(self) -> list[str]: ...
+
+    def preferring(self, states: tuple[str, ...]) -> AbstractContextManager[list[Miss]]: ...
+
+
+def replay_config(crawl: Crawl, server: Replayer) -> Config:
     """The crawl's browser settings, with one browser whose proxy is ``server``. (Chromium
     takes the last of repeated flags, so these proxy flags win over the scope's own.)"""
     settings = {k: v for k, v in crawl.config.to_dict().items() if k in REPLAY_SETTINGS}
@@ -96,7 +109,7 @@ def verify(
     with ReplayServer(directory) as server:
         config = replay_config(crawl, server)
         with Browser(config) as browser:
-            return _Verifier(crawl, server, config, browser).run(on_check)
+            return Verifier(crawl, server, config, browser).run(on_check)
 
 
 @checked
@@ -111,10 +124,10 @@ def check_fidelity(directory: Path | str, min_fidelity: float, stream: TextIO | 
     return 0 if result.fidelity >= min_fidelity else 2
 
 
-class _Verifier:
-    def __init__(
-        self, crawl: Crawl, server: ReplayServer, config: Config, browser: Browser
-    ) -> None:
+class Verifier:
+    """Reaches each state of a crawl in replay, as ``verify`` does (see the module's text)."""
+
+    def __init__(self, crawl: Crawl, server: Replayer, config: Config, browser: Browser) -> None:
         self.crawl = crawl
         self.server = server
         self.model = get_model(config.model)
@@ -154,6 +167,7 @@ class _Verifier:
                 self.here = None
                 check.reason = f"replay failed: {exc}"
         check.misses = sorted({str(m) for m in misses if m.status == HTTPStatus.NOT_FOUND})
+        check.refused = sorted({str(m) for m in misses if m.status != HTTPStatus.NOT_FOUND})
         check.reproduced = not check.reason
         if check.reproduced:
             self.here = (url, keys)

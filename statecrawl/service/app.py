@@ -43,7 +43,16 @@ from ..config import ServiceSettings
 from ..directory import chain
 from ..directory.crawl import load
 from ..directory.figures import counts
-from ..directory.layout import GRAPH_JSON, RECORDS, SCREENSHOT_TYPES, STATES, thumbnail_path
+from ..directory.layout import (
+    GRAPH_JSON,
+    QA,
+    QA_VIEW,
+    RECORDS,
+    SCREENSHOT_TYPES,
+    STATES,
+    read_json,
+    thumbnail_path,
+)
 from ..errors import ArchiveError, ConfigError, StatecrawlError, one_line
 from ..incremental.comparison import diff
 from ..report import build_report
@@ -279,12 +288,14 @@ class Api:
                 "report": f"{base}/report/", "wacz": f"{base}/export.wacz",
                 "diff": f"{base}/diff?against=ID",
                 **({"records": f"{base}/{RECORDS}"} if (crawl / RECORDS).is_file() else {}),
+                **({"qa": f"{base}/files/{QA_VIEW}"} if (crawl / QA_VIEW).is_file() else {}),
             },
         }
         if full:
             data["settings"] = job.settings
             data["failures"] = failures(crawl / GRAPH_JSON)
             data["counts"] = counted(crawl) if job.status not in ACTIVE else None
+            data["qa"] = qa_shares(crawl)
         return data
 
     # ---- live events --------------------------------------------------------------------------
@@ -511,6 +522,20 @@ def counted(crawl: Path) -> dict[str, int] | None:
     try:
         return asdict(counts(load(crawl)))
     except StatecrawlError:
+        return None
+
+
+def qa_shares(crawl: Path) -> dict[str, float] | None:
+    """The share of states that match in replay, per replayer that ran (``statecrawl qa``'s
+    ``qa.json``), or None when the crawl had no QA."""
+    try:
+        data = read_json(crawl / QA)
+        replayers = data["replayers"] if isinstance(data, dict) else {}
+        return {
+            name: float(figures["share"]) for name, figures in replayers.items()
+            if not figures.get("error")
+        } or None
+    except (ValueError, KeyError, TypeError, OSError):
         return None
 
 

@@ -199,6 +199,12 @@
     $('l-wacz').href = job.links.wacz;
     $('l-records').hidden = !job.links.records;
     if (job.links.records) $('l-records').href = job.links.records;
+    $('l-qa').hidden = !job.links.qa;
+    if (job.links.qa) {
+      $('l-qa').href = job.links.qa;
+      const shares = Object.entries(job.qa || {}).map(([name, share]) => `${name} ${(100 * share).toFixed(1)} %`);
+      $('l-qa').textContent = 'QA' + (shares.length ? ': ' + shares.join(', ') : '');
+    }
     if (job.stats) figures(job.stats);
     if (job.failures) {
       $('c-failures').replaceChildren(...job.failures.map((f) => {
