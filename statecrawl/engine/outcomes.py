@@ -20,6 +20,7 @@ from ..strategies import Work
 from .planning import shape
 from .policy import requests_of
 from .politeness import throttled
+from .sessions import mutation
 from .tasks import Position
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from .policy import Danger
     from .recorder import Recorder
     from .scheduler import Scheduler
+    from .sessions import Sessions
     from .tasks import Assignment
     from .volatility import Volatility
 
@@ -59,6 +61,7 @@ class OutcomeReader:
         hooks: Hooks,
         store: Store,
         danger: Danger,
+        sessions: Sessions,
         stats: Stats,
     ) -> None:
         self.config = config
@@ -70,6 +73,7 @@ class OutcomeReader:
         self.hooks = hooks
         self.store = store
         self.danger = danger
+        self.sessions = sessions
         self.stats = stats
         self.outages = Outages()
 
@@ -269,12 +273,13 @@ class OutcomeReader:
         if way is not None:
             if outcome.way:  # fetched again on the way to a known state: no state's own
                 self.hooks.defer("on_exchanges", None, outcome.way)
-            why, position = self._went(position, way, outcome)
+            trial = self._trial(way)
+            why, position = self._went(slot, position, way, outcome, trial)
             if why is None and failure is not None and failure.stage == "reach":
                 position = Position()
                 why = f"replay failed: {failure.message}"
             if why is not None:
-                if way.url is not None and not way.steps:
+                if trial:
                     # A state's own URL, loaded to learn whether it shows the state, did not:
                     # that is learned, no way failed (several browsers may have tried at once).
                     log.info("state %s: its URL shows another state (%s)", work.state, why)
@@ -337,10 +342,14 @@ class OutcomeReader:
         came_from = position.came_from
         came_from = self.memory.resolve(came_from) if came_from is not None else None
         if target is not None:
+            why = mutation(outcome.exchanges, self.scope)
+            if why is not None:
+                self.sessions.learn(action, why)
             self.recorder.connect(
                 source.id, action, target, snapshot, came_from=came_from,
                 requests=requests_of(outcome.exchanges),
             )
+            self.sessions.fired(slot, action, (source.id, target, action.key))
         self.recorder.documents(source.id, action, snapshot.downloads)
         for url in snapshot.popups:
             self._popup(source, action, url)
@@ -364,28 +373,33 @@ class OutcomeReader:
         return found if found is not None and found.copies >= after else None
 
     def _went(
-        self, position: Position, way: Plan, outcome: Outcome
+        self, slot: Slot, position: Position, way: Plan, outcome: Outcome, trial: bool
     ) -> tuple[str | None, Position]:
-        """Follow a browser at ``position`` along ``way`` as far as ``outcome`` went: where
-        it went wrong (``None``: every state on it was the expected one), and where the
-        browser is."""
+        """Follow ``slot``'s browser at ``position`` along ``way`` as far as ``outcome``
+        went: where it went wrong (``None``: every state on it was the expected one), and
+        where the browser is. ``trial``: the way is a state's own URL, loaded once to learn
+        whether it shows the state; a URL known to show it that shows another drifted."""
         if way.url is not None:
             if not outcome.loads:
                 return None, position  # the load failed: the failure says why
             snapshot = outcome.loads[0]
             self._loaded(way.url, snapshot)
             shown = self.volatility.reconcile([snapshot], [way.start])[0]
-            if not way.steps:  # a state's own URL, tried once: what a load of it shows
+            if trial:  # a state's own URL, tried once: what a load of it shows
                 self.memory.loads.setdefault(way.url, shown)
                 kind = shape(way.url)
                 hits, misses = self.memory.own_loads.get(kind, (0, 0))
                 hit = shown == self.memory.resolve(way.start)
                 self.memory.own_loads[kind] = (hits + hit, misses + (not hit))
-            position = Position(shown)
             if shown != self.memory.resolve(way.start):
-                return f"loading {way.url} shows another state than {way.start}", position
+                if not trial:
+                    shown = self._reanchor(slot, way, snapshot, shown)
+                why = f"loading {way.url} shows another state than {way.start}"
+                return why, Position(shown)
+            position = Position(shown)
         if not outcome.steps:
             return None, position
+        self.sessions.replayed(slot, [action for action, _ in way.steps[: len(outcome.steps)]])
         self.stats.replayed += len(outcome.steps)
         for (action, _), snapshot in zip(way.steps, outcome.steps, strict=False):
             if action.is_link:
@@ -401,6 +415,33 @@ class OutcomeReader:
                 why = f"{action.event} on {action.name} led to another state than {target}"
                 return why, position
         return None, position
+
+    def _trial(self, way: Plan) -> bool:
+        """Whether ``way`` is a state's own URL loaded to learn whether it shows the state
+        (not yet known to: a load that shows another is no drift)."""
+        if way.url is None or way.steps:
+            return False
+        known = self.memory.loads.get(way.url)
+        resolve = self.memory.resolve
+        return known is None or resolve(known) != resolve(way.start)
+
+    def _reanchor(
+        self, slot: Slot, way: Plan, snapshot: Snapshot, shown: str | None
+    ) -> str | None:
+        """A URL known to show ``way``'s start showed another state (server-side state, a
+        page that differs from load to load): that is a state, recorded (a new one at the
+        expected state's depth), and the browser stands there; the drift is noted on the
+        transition that caused it when one is known (see :meth:`.Sessions.drifted`), and
+        the browser's next reset starts in a fresh session."""
+        expected = self.memory.states[self.memory.resolve(way.start)]
+        if shown is None:
+            shown = self.recorder.observe(snapshot, slot.browser, expected.depth, [])
+        cause = self.sessions.drifted(slot, shown)
+        if cause is not None:
+            action = self.memory.edge_actions[(cause[0], cause[2])]
+            self.sessions.learn(action, "its effect persisted across a reload")
+        self.recorder.drifted(expected.id, way.url or "", shown, cause)
+        return shown
 
     def _loaded(self, url: str, snapshot: Snapshot) -> None:
         """A fresh load of ``url`` (see :meth:`.Volatility.loaded`)."""
