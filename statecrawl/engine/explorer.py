@@ -413,7 +413,7 @@ class Explorer:
             self.stopping = True
             self.stats.elapsed = time.monotonic() - self.started
             self.stats.frontier = len(self.scheduler)
-            step(self._count_restarts)
+            step(lambda: setattr(self.stats, "restarts", self.executor.restarts()))
             step(self._last_exchanges)
             step(self.hooks.flush)
             step(self.hooks.broadcast, "on_finish")
@@ -440,9 +440,6 @@ class Explorer:
         self.out.close()  # the next run may write the directory
         if failures:
             raise failures[0]
-
-    def _count_restarts(self) -> None:
-        self.stats.restarts = self.executor.restarts()
 
     def checkpoint(self) -> None:
         """A checkpoint now: work in flight is not counted as fired."""

@@ -100,7 +100,7 @@ class OutcomeReader:
             assert work is not None
             position = self._fired(slot, work, assignment.way, outcome, position)
         if covered and work is not None and not outcome.diverged:
-            self._first_covered(work, position, covered)
+            first_covered(self.memory, work, position, covered)
         return position
 
     # ---- servers that failed or asked to slow down ------------------------------------------
@@ -273,13 +273,13 @@ class OutcomeReader:
         if way is not None:
             if outcome.way:  # fetched again on the way to a known state: no state's own
                 self.hooks.defer("on_exchanges", None, outcome.way)
-            trial = self._trial(way)
-            why, position = self._went(slot, position, way, outcome, trial)
+            tried = trial(self.memory, way)
+            why, position = self._went(slot, position, way, outcome, tried)
             if why is None and failure is not None and failure.stage == "reach":
                 position = Position()
                 why = f"replay failed: {failure.message}"
             if why is not None:
-                if trial:
+                if tried:
                     # A state's own URL, loaded to learn whether it shows the state, did not:
                     # that is learned, no way failed (several browsers may have tried at once).
                     log.info("state %s: its URL shows another state (%s)", work.state, why)
@@ -328,7 +328,7 @@ class OutcomeReader:
                 self.scheduler.requeue(Work(state.id, choice, state.depth, False, state.score))
         self.volatility.watched(snapshot)
         source = self.memory.states[self.memory.resolve(work.state)]
-        repeated = self._repetition(source, snapshot)
+        repeated = repeats(self.config, self.volatility, source, snapshot)
         if repeated is not None:
             if outcome.exchanges:  # fetched by no state of the crawl
                 self.hooks.defer("on_exchanges", None, outcome.exchanges)
@@ -358,19 +358,6 @@ class OutcomeReader:
             # repetition left the browser in a state the crawl does not keep).
             return Position()
         return Position(target, source.id)
-
-    def _repetition(self, source: State, snapshot: Snapshot) -> Repetition | None:
-        """The repetition (:mod:`statecrawl.models.growth`) that took ``source`` to
-        ``snapshot``, when the fragment it adds was there ``limits.repetitions`` times
-        already; a DOM with no more elements than the source's is never one."""
-        after = self.config.limits.repetitions
-        if after is None:
-            return None
-        html = self.volatility.full(source).html
-        if snapshot.html.count("<") <= html.count("<"):
-            return None
-        found = repetition(html, snapshot.html, self.memory.volatile)
-        return found if found is not None and found.copies >= after else None
 
     def _went(
         self, slot: Slot, position: Position, way: Plan, outcome: Outcome, trial: bool
@@ -416,15 +403,6 @@ class OutcomeReader:
                 return why, position
         return None, position
 
-    def _trial(self, way: Plan) -> bool:
-        """Whether ``way`` is a state's own URL loaded to learn whether it shows the state
-        (not yet known to: a load that shows another is no drift)."""
-        if way.url is None or way.steps:
-            return False
-        known = self.memory.loads.get(way.url)
-        resolve = self.memory.resolve
-        return known is None or resolve(known) != resolve(way.start)
-
     def _reanchor(
         self, slot: Slot, way: Plan, snapshot: Snapshot, shown: str | None
     ) -> str | None:
@@ -467,15 +445,42 @@ class OutcomeReader:
             self.memory.fired.add((source.id, link.key))
             self.recorder.external(source.id, link, url)
 
-    def _first_covered(self, work: Work, position: Position, functions: list[str]) -> None:
-        """The transition just made ran ``functions`` first: counted on its edge
-        (``new_functions``), and each function remembers it (``coverage.json``)."""
-        if position.state is None:
-            return
-        edge = (self.memory.resolve(work.state), position.state, work.action.key)
-        if not self.memory.graph.graph.has_edge(*edge):
-            return
-        attrs = self.memory.graph.edge(*edge)
-        attrs["new_functions"] = attrs.get("new_functions", 0) + len(functions)
-        for fid in functions:
-            self.memory.coverage[fid] = {**self.memory.coverage[fid], "by": list(edge)}
+
+def first_covered(memory: Memory, work: Work, position: Position, functions: list[str]) -> None:
+    """The transition just made ran ``functions`` first: counted on its edge
+    (``new_functions``), and each function remembers it (``coverage.json``)."""
+    if position.state is None:
+        return
+    edge = (memory.resolve(work.state), position.state, work.action.key)
+    if not memory.graph.graph.has_edge(*edge):
+        return
+    attrs = memory.graph.edge(*edge)
+    attrs["new_functions"] = attrs.get("new_functions", 0) + len(functions)
+    for fid in functions:
+        memory.coverage[fid] = {**memory.coverage[fid], "by": list(edge)}
+
+
+def trial(memory: Memory, way: Plan) -> bool:
+    """Whether ``way`` is a state's own URL loaded to learn whether it shows the state
+    (not yet known to: a load that shows another is no drift)."""
+    if way.url is None or way.steps:
+        return False
+    known = memory.loads.get(way.url)
+    resolve = memory.resolve
+    return known is None or resolve(known) != resolve(way.start)
+
+
+def repeats(
+    config: Config, volatility: Volatility, source: State, snapshot: Snapshot
+) -> Repetition | None:
+    """The repetition (:mod:`statecrawl.models.growth`) that took ``source`` to
+    ``snapshot``, when the fragment it adds was there ``limits.repetitions`` times
+    already; a DOM with no more elements than the source's is never one."""
+    after = config.limits.repetitions
+    if after is None:
+        return None
+    html = volatility.full(source).html
+    if snapshot.html.count("<") <= html.count("<"):
+        return None
+    found = repetition(html, snapshot.html, volatility.memory.volatile)
+    return found if found is not None and found.copies >= after else None
