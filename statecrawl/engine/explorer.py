@@ -14,12 +14,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
-import signal
 import tempfile
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict
 from pathlib import Path
 
@@ -43,6 +42,7 @@ from ..state import Snapshot
 from ..stats import Stats
 from ..store import Checkpoint, open_store
 from ..strategies import TemplateBook, get_strategy, new_words
+from .interruption import ctrl_c_stops
 from .memory import Memory
 from .outcomes import OutcomeReader
 from .output import Output
@@ -51,6 +51,7 @@ from .recorder import Recorder
 from .recrawl import Recrawl
 from .resume import restore, restore_stats
 from .scheduler import Scheduler, exploring_time
+from .sessions import Sessions
 from .shortcuts import Shortcuts
 from .tasks import Position, TaskMaker
 from .volatility import Volatility
@@ -161,14 +162,16 @@ class Explorer:
         )
         archive = config.archive
         pictured = archive.enabled and (archive.screenshots != "none" or archive.thumbnails)
+        self.sessions = sessions = Sessions(memory, self.stats)
         self.tasks = TaskMaker(
             config=config, scope=scope, memory=memory, scheduler=self.scheduler,
-            recorder=self.recorder, danger=danger, pictures=self.executor.remote and pictured,
+            recorder=self.recorder, danger=danger, sessions=sessions,
+            pictures=self.executor.remote and pictured,
         )
         self.reader = OutcomeReader(
             config=config, scope=scope, memory=memory, scheduler=self.scheduler,
             recorder=self.recorder, volatility=self.volatility, hooks=self.hooks,
-            store=self.store, danger=danger, stats=self.stats,
+            store=self.store, danger=danger, sessions=sessions, stats=self.stats,
         )
         self.recrawl: Recrawl | None = None  # an incremental crawl's side (--since)
         if baseline is not None:
@@ -301,6 +304,7 @@ class Explorer:
         """``slot``'s browser was restarted: it shows no known state."""
         with self.lock:
             self.positions[slot] = Position()
+            self.sessions.restarted(slot)
 
     def next_task(self, slot: Slot) -> Task | None:
         """The next task for ``slot``, waiting while other slots may make more work; ``None``
@@ -460,30 +464,6 @@ class Explorer:
                 self.hooks.broadcast(
                     "on_exchanges", self.positions.get(slot, Position()).state, leftover
                 )
-
-
-@contextlib.contextmanager
-def ctrl_c_stops(stop: Callable[[], None]) -> Iterator[list[int]]:
-    """Within a crawl run in the main thread, Ctrl-C calls ``stop()`` instead of raising
-    ``KeyboardInterrupt`` wherever the crawl happens to be (say, halfway through a WARC
-    record); yields the signals received. A handler the caller installed is left alone."""
-    received: list[int] = []
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
-        yield received
-        return
-
-    def handle(signum: int, _frame: object) -> None:
-        received.append(signum)
-        stop()
-
-    previous = signal.signal(signal.SIGINT, handle)
-    try:
-        yield received
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 @checked

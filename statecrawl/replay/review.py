@@ -1,5 +1,6 @@
 """The QA view of a crawl (``qa.html`` beside ``qa.json``, written by ``statecrawl qa``): each
-state's recorded picture and its replays side by side, with their scores and misses, the worst first.
+state's recorded picture and its replays side by side, with their scores and misses, the
+worst first.
 
 A static page with no script; every crawled string is escaped, and pictures are linked by
 their paths relative to the crawl directory (named by state id, never by anything crawled).
