@@ -151,7 +151,7 @@ class Explorer:
             config=config, memory=memory, scheduler=self.scheduler,
             model=get_model(config.model), stats=self.stats, out=self.out, store=self.store,
             hooks=self.hooks, danger=danger, harvest=self.harvest,
-            score=self._scorer(config),
+            score=_scorer(config, lambda: self.recorder.covered),
         )
         self.volatility = Volatility(
             memory, self.recorder.model, self.out, self.store, self.recorder.merge
@@ -194,18 +194,6 @@ class Explorer:
         for site, count in memory.per_site.items():
             if config.limits.max_states is not None and count >= config.limits.max_states:
                 self.scheduler.close(site)
-
-    def _scorer(self, config: Config) -> Callable[[Snapshot], int] | None:
-        """What a scored strategy orders a new state by: new words of visible text
-        (``novelty``), functions the transition into it ran first (``coverage``), how new
-        its template is (``templates``); ``None`` for the other strategies."""
-        scored = getattr(get_strategy(config.strategy), "scored", None)
-        if scored == "novelty":
-            seen: set[str] = set()
-            return lambda snapshot: new_words(snapshot.html, seen)
-        if scored == "coverage":
-            return lambda _snapshot: self.recorder.covered
-        return TemplateBook().score if scored == "templates" else None
 
     def _resume(self, checkpoint: Checkpoint) -> None:
         """Take up the crawl ``checkpoint`` saved: its memory, and its work not done."""
@@ -464,6 +452,19 @@ class Explorer:
                 self.hooks.broadcast(
                     "on_exchanges", self.positions.get(slot, Position()).state, leftover
                 )
+
+
+def _scorer(config: Config, covered: Callable[[], int]) -> Callable[[Snapshot], int] | None:
+    """What a scored strategy orders a new state by: new words of visible text
+    (``novelty``), functions the transition into it ran first (``coverage``: ``covered()``),
+    how new its template is (``templates``); ``None`` for the other strategies."""
+    scored = getattr(get_strategy(config.strategy), "scored", None)
+    if scored == "novelty":
+        seen: set[str] = set()
+        return lambda snapshot: new_words(snapshot.html, seen)
+    if scored == "coverage":
+        return lambda _snapshot: covered()
+    return TemplateBook().score if scored == "templates" else None
 
 
 @checked
