@@ -20,11 +20,14 @@ from typing import Any, ClassVar
 from statecrawl.config import Config
 from statecrawl.directory.crawl import Crawl
 from statecrawl.engine import Explorer
+from statecrawl.engine.policy import Inference
 from statecrawl.engine.politeness import host_of
+from statecrawl.engine.resume import Saver
 from statecrawl.errors import PageTimeout
 from statecrawl.models import DomModel
 from statecrawl.state import Action, Snapshot
-from statecrawl.store import SqliteStore, open_store
+from statecrawl.store import Changes, SqliteStore, open_store
+from statecrawl.store.sqlite import _json
 from statecrawl.testing import FakeApp, FakeBrowser, tree
 
 CLOCK = "#clock|content"
@@ -627,6 +630,41 @@ def test_work_in_flight_at_a_checkpoint_is_done_again_after_resume(tmp_path: Pat
     resumed = explore(again, out, resume=True, limits={"max_depth": 2})
     assert sorted(again.fired()) == [("0", "child 1"), ("1", "child 0"), ("1", "child 1")]
     assert graph(resumed) == uninterrupted
+
+
+def test_a_checkpoint_writes_what_an_action_added_not_its_history(tmp_path: Path) -> None:
+    """The inference evidence of an action fired in every state (a tree's "child 0") grows
+    with the crawl: a checkpoint after it is fired once more writes the two states it added
+    (a row each), not the states it was fired in before; and reads back whole."""
+    crawler = explorer(tree(3, 6), tmp_path / "out", limits={"same_effect_after": 2})
+    crawler.run()
+    memory, written = crawler.memory, []
+    inference = memory.inference
+    key, evidence = max(inference.table.items(), key=lambda item: len(item[1].sources))
+    history = len(_json(sorted(evidence.sources)))
+    assert len(evidence.sources) > 40
+
+    class Measured(SqliteStore):
+        def write(self, changes: Changes) -> None:
+            written.append(sum(len(_json(r)) for rows in changes.rows.values() for r in rows))
+            super().write(changes)
+
+    store = Measured(tmp_path / "out" / "crawl.sqlite")
+    saver = Saver(store)
+    saver.save(memory, {}, [], {})  # whole
+    action = next(a for (_, k), a in memory.edge_actions.items() if k == key)
+    requests = next(iter(evidence.requests))
+    inference.record(action, "new", "newer", requests, None, lambda: (Counter(), Counter()))
+    rows_before = store._db.total_changes
+    saver.save(memory, {}, [], {})
+    assert store._db.total_changes - rows_before <= 4  # two states, the figures, "saved"
+    assert written[-1] < history / 4 < written[0] / 100
+    checkpoint = store.load()
+    assert checkpoint is not None
+    again = Inference(2)
+    again.load(checkpoint.effects)
+    assert again.table == inference.table and again.inferred == inference.inferred
+    store.close()
 
 
 def test_volatility_learned_after_a_resume_from_two_loads(tmp_path: Path) -> None:

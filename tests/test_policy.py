@@ -174,11 +174,18 @@ def test_renaming_states_and_the_table_round_trips() -> None:
     assert inference.known(search, "x", page) == "keeper"
     inference.infer(search, "x")
     assert inference.changed == {search.key}
+    assert inference.added == {(search.key, "sources", "a"), (search.key, "sources", "b"),
+                               (search.key, "targets", "keeper"), (search.key, "inferred", "x")}
+    assert inference.dropped == {(search.key, "targets", "old")}
     rows = inference.dump(inference.changed)
+    data = {key: dict(evidence) for key, evidence in rows}  # and the states, as a store reads
+    for key, role, state in inference.states():
+        data[key].setdefault(role, []).append(state)
     copy = Inference(after=2)
-    copy.load(dict(rows))
+    copy.load(data)
     assert copy.known(search, "y", page) == "keeper" and copy.dump([search.key]) == rows
-    assert copy.retract(search) == {"x"}
+    assert sorted(copy.states()) == sorted(inference.states())
+    assert copy.retract(search) == {"x"} and copy.dropped == {(search.key, "inferred", "x")}
 
 
 def test_an_action_that_returns_where_the_browser_came_from_is_not_inferred() -> None:

@@ -149,7 +149,7 @@ def test_first_loads_are_kept_at_once_and_across_runs(tmp_path: Path) -> None:
 def test_long_evidence_snapshots_and_first_loads_are_kept_compressed(tmp_path: Path) -> None:
     """The inference evidence, snapshot metadata and first loads' DOMs are word lists and
     markup over again: each is kept once, compressed, and read back as it was; a store that
-    kept them as text (schema 5) reads as before."""
+    kept them as text (schema 5), the evidence with its states (schema 6), reads as before."""
     words = [f"word{n} word{n} option" for n in range(2000)]
     saved = checkpoint(3)
     key = next(iter(saved.effects))
@@ -166,6 +166,8 @@ def test_long_evidence_snapshots_and_first_loads_are_kept_compressed(tmp_path: P
                 for table, column in (("effects", "evidence"), ("snapshots", "meta"),
                                       ("first_loads", "html"))}
         db.execute("UPDATE effects SET evidence = ?", (json.dumps(saved.effects[key]),))
+        db.execute("DROP TABLE effect_states")  # schema 6: the states in the evidence
+        db.execute("PRAGMA user_version = 6")
         db.commit()
     assert kept["effects"][1] == "blob"
     assert kept["effects"][0] < len(json.dumps(saved.effects[key])) / 4
@@ -173,6 +175,7 @@ def test_long_evidence_snapshots_and_first_loads_are_kept_compressed(tmp_path: P
     assert kept["first_loads"][1] == "blob" and kept["first_loads"][0] < len(page) / 10
     again = open_store(tmp_path)
     assert again.load() == saved  # (the evidence now as text, as schema 5 kept it)
+    assert again._schema() == 7
     assert again.first_load("http://127.0.0.1/", "<p>later</p>") == page
 
 

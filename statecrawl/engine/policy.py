@@ -87,6 +87,10 @@ ASKING = frozenset({"XHR", "Fetch", "EventSource", "WebSocket"})
 
 BODY_KEPT = 4096  # characters of a request body compared, and searched for words
 Requests = tuple[tuple[str, str, str], ...]  # sorted (method, URL without fragment, body)
+# The sets of an action's evidence that grow with the states it is fired or inferred in (its
+# sources, targets, and the states it was inferred in) are kept by checkpoints as rows of their
+# own, (action key, role, state), so that a checkpoint writes only those added since the last.
+StateRow = tuple[str, str, str]
 
 
 def words(html: str) -> Counter[str]:
@@ -146,9 +150,8 @@ class Evidence:
     left: bool = False
 
     def to_data(self) -> dict[str, Any]:
+        """The evidence but its per-state sets (kept as rows of their own, see ``StateRow``)."""
         return {
-            "sources": sorted(self.sources),
-            "targets": sorted(self.targets),
             "requests": sorted([list(map(list, r)) for r in self.requests]),
             "common": None if self.common is None else sorted(self.common),
             "overlap": sorted(self.overlap),
@@ -158,6 +161,7 @@ class Evidence:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Evidence:
+        """The evidence :meth:`to_data` kept, with its ``sources`` and ``targets`` lists."""
         common, changed = data.get("common"), data.get("moved")
         return cls(
             sources=set(data.get("sources", ())),
@@ -206,6 +210,20 @@ class Inference:
         self.changed: set[str] = set()  # action keys changed since the crawl store saved them
         self.inferred: dict[str, set[str]] = {}  # action key -> states it was inferred in
         self.retracted: set[str] = set()  # action keys inference proved wrong for
+        # the (action key, role, state) rows of the per-state sets added and dropped since the
+        # crawl store saved them (see ``StateRow``)
+        self.added: set[StateRow] = set()
+        self.dropped: set[StateRow] = set()
+
+    def _add(self, key: str, role: str, state: str) -> None:
+        row = (key, role, state)
+        self.dropped.discard(row)
+        self.added.add(row)
+
+    def _drop(self, key: str, role: str, state: str) -> None:
+        row = (key, role, state)
+        self.added.discard(row)
+        self.dropped.add(row)
 
     def record(
         self,
@@ -222,14 +240,25 @@ class Inference:
         evidence may still serve)."""
         if action.is_link:  # a link's target is known by its URL, never inferred from this
             return
-        evidence = self.table.setdefault(action.key, Evidence())
-        self.changed.add(action.key)
-        evidence.sources.add(source)
-        evidence.targets.add(target)
-        evidence.requests.add(requests)
-        if target != came_from:
+        key = action.key
+        evidence = self.table.get(key)
+        if evidence is None:
+            evidence = self.table[key] = Evidence()
+            self.changed.add(key)
+        for role, states, state in (
+            ("sources", evidence.sources, source), ("targets", evidence.targets, target)
+        ):
+            if state not in states:
+                states.add(state)
+                self._add(key, role, state)
+        if requests not in evidence.requests:
+            evidence.requests.add(requests)
+            self.changed.add(key)
+        if target != came_from and not evidence.left:
             evidence.left = True
+            self.changed.add(key)
         if self.after is not None and len(evidence.targets) == 1 and len(evidence.requests) == 1:
+            self.changed.add(key)  # (what the words tell may change)
             before, after = contents()
             words_now = frozenset(before.keys() & after.keys())
             changed = moved(before, after)
@@ -280,40 +309,61 @@ class Inference:
 
     def infer(self, action: Action, state: str) -> None:
         """``action`` was recorded in ``state`` without being fired."""
-        self.inferred.setdefault(action.key, set()).add(state)
-        self.changed.add(action.key)
+        states = self.inferred.setdefault(action.key, set())
+        if state not in states:
+            states.add(state)
+            self._add(action.key, "inferred", state)
 
     def retract(self, action: Action) -> set[str]:
         """A fired check of ``action`` led elsewhere than inferred: it is never inferred again;
         return the states it was inferred in (to be fired now)."""
         self.retracted.add(action.key)
         self.changed.add(action.key)
-        return self.inferred.pop(action.key, set())
+        states = self.inferred.pop(action.key, set())
+        for state in states:
+            self._drop(action.key, "inferred", state)
+        return states
 
     def retarget(self, names: Mapping[str, str]) -> None:
         """States got other ids (``old -> new``: merged, or named by their final key)."""
         for key, evidence in self.table.items():
-            if names.keys() & (evidence.sources | evidence.targets):
-                evidence.sources = {names.get(s, s) for s in evidence.sources}
-                evidence.targets = {names.get(t, t) for t in evidence.targets}
-                self.changed.add(key)
+            evidence.sources = self._rename(key, "sources", evidence.sources, names)
+            evidence.targets = self._rename(key, "targets", evidence.targets, names)
         for key, states in self.inferred.items():
-            if names.keys() & states:
-                self.inferred[key] = {names.get(s, s) for s in states}
+            self.inferred[key] = self._rename(key, "inferred", states, names)
+
+    def _rename(self, key: str, role: str, states: set[str], names: Mapping[str, str]) -> set[str]:
+        """``states`` with ``names`` applied, its rows' changes noted."""
+        if not names.keys() & states:
+            return states
+        renamed = {names.get(s, s) for s in states}
+        for state in states - renamed:
+            self._drop(key, role, state)
+        for state in renamed - states:
+            self._add(key, role, state)
+        return renamed
 
     def dump(self, keys: Iterable[str]) -> list[tuple[str, dict[str, Any]]]:
-        """The rows of ``keys`` as JSON-ready data (for checkpoints)."""
+        """The rows of ``keys`` as JSON-ready data, but their per-state sets (for
+        checkpoints, which write :attr:`added` and delete :attr:`dropped`)."""
         rows = []
         for key in keys:
             data = self.table[key].to_data()
             data["retracted"] = key in self.retracted
-            data["inferred"] = sorted(self.inferred.get(key, ()))
             rows.append((key, data))
         return rows
 
+    def states(self) -> list[StateRow]:
+        """Every row of the per-state sets (for a whole checkpoint)."""
+        sets = [(k, "sources", e.sources) for k, e in self.table.items()]
+        sets += [(k, "targets", e.targets) for k, e in self.table.items()]
+        sets += [(k, "inferred", states) for k, states in self.inferred.items()]
+        return [(key, role, state) for key, role, states in sets for state in states]
+
     def load(self, rows: Mapping[str, Mapping[str, Any]]) -> None:
-        """Replace the table with ``rows`` from :meth:`dump`."""
+        """Replace the table with ``rows`` from :meth:`dump`, each with its per-state sets."""
         self.table = {k: Evidence.from_data(data) for k, data in rows.items()}
         self.retracted = {k for k, data in rows.items() if data.get("retracted")}
         self.inferred = {k: set(d["inferred"]) for k, d in rows.items() if d.get("inferred")}
         self.changed = set(self.table)
+        self.added, self.dropped = set(), set()

@@ -96,6 +96,8 @@ class Saver:
         effects = set(inference.table) if whole else set(inference.changed)
         rows["effects"] = inference.dump(sorted(effects & inference.table.keys()))
         gone["effects"] = [(k,) for k in effects - inference.table.keys()]
+        rows["effect_states"] = inference.states() if whole else sorted(inference.added)
+        gone["effect_states"] = sorted(inference.dropped)
         rows["volatile"] = [(n,) for n in sorted(e.volatile - self._volatile)]
         gone["volatile"] = [(n,) for n in sorted(self._volatile - e.volatile)]
 
@@ -128,6 +130,8 @@ class Saver:
         e.graph.touched_nodes -= nodes
         e.graph.touched_edges -= edges
         inference.changed -= effects
+        inference.added.clear()
+        inference.dropped.clear()
         for table in tracked.values():
             table.changed.clear()
         self._whole = False

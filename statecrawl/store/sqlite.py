@@ -23,11 +23,14 @@ from ..errors import ArchiveError, one_line
 from ..version import __version__
 from .checkpoint import Changes, Checkpoint, Run, StateRecord
 
-VERSION = 6  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2
+VERSION = 7  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2
 # kept the URLs and targets of actions where 3 keeps their evidence, 4 names the statecrawl
 # that wrote it (table ``about``, which every later schema keeps), 5 may hold only the changes
 # to a baseline's store (meta ``delta``, table ``gone``; see :mod:`statecrawl.directory.chain`),
-# 6 may keep the values of ``PACKED`` compressed
+# 6 may keep the values of ``PACKED`` compressed, 7 keeps the sets of inference evidence that
+# grow with the crawl (sources, targets, inferred) as rows of ``effect_states``, so that a
+# checkpoint adds rows where it rewrote the whole evidence of an action (an evidence of schema
+# 6 keeps them in itself, and reads as before until the next whole checkpoint rewrites it)
 OLDEST = 2  # the oldest schema this version migrates
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS about (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -48,6 +51,8 @@ CREATE TABLE IF NOT EXISTS fired (state TEXT NOT NULL, action TEXT NOT NULL,
 CREATE TABLE IF NOT EXISTS actions (state TEXT NOT NULL, key TEXT NOT NULL, action TEXT NOT NULL,
     PRIMARY KEY (state, key));
 CREATE TABLE IF NOT EXISTS effects (action TEXT PRIMARY KEY, evidence TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS effect_states (action TEXT NOT NULL, role TEXT NOT NULL,
+    state TEXT NOT NULL, PRIMARY KEY (action, role, state));
 CREATE TABLE IF NOT EXISTS volatile (name TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS tables (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
     PRIMARY KEY (name, key));
@@ -81,6 +86,7 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
     "fired": (("state", "action"), (), frozenset()),
     "actions": (("state", "key"), ("action",), frozenset({"action"})),
     "effects": (("action",), ("evidence",), frozenset({"evidence"})),
+    "effect_states": (("action", "role", "state"), (), frozenset()),
     "volatile": (("name",), (), frozenset()),
     "tables": (("name", "key"), ("value",), frozenset({"value"})),
     "meta": (("name",), ("value",), frozenset({"value"})),
@@ -112,6 +118,20 @@ def merge(base: Rows, own: Rows, gone: Gone) -> Rows:
     return merged
 
 
+def _effects(rows: Rows) -> dict[str, dict[str, Any]]:
+    """The inference evidence of each action, with its sets of states (schema 7 keeps them as
+    rows of ``effect_states``, schema 6 in the evidence itself)."""
+    sets: dict[str, dict[str, set[str]]] = {}
+    for action, role, state in rows["effect_states"]:
+        sets.setdefault(action, {}).setdefault(role, set()).add(state)
+    effects = {k: e for (k,), (e,) in rows["effects"].items()}
+    for action, roles in sets.items():
+        evidence = effects.setdefault(action, {})
+        for role, states in roles.items():
+            evidence[role] = sorted(states.union(evidence.get(role, ())))
+    return effects
+
+
 def _checkpoint(rows: Rows, stats: dict[str, Any]) -> Checkpoint:
     """The checkpoint the tables ``rows`` hold."""
     meta = rows["snapshots"]
@@ -124,7 +144,7 @@ def _checkpoint(rows: Rows, stats: dict[str, Any]) -> Checkpoint:
         ],
         fired=list(rows["fired"]),
         actions=[(*key, a) for key, (a,) in rows["actions"].items()],
-        effects={k: e for (k,), (e,) in rows["effects"].items()},
+        effects=_effects(rows),
         volatile=sorted(n for (n,) in rows["volatile"]),
         stats=stats,
     )
