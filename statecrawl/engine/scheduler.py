@@ -208,9 +208,8 @@ class Scheduler:
         score = self.memory.states[state_id].score
         arrival = self.memory.arrival(state_id)
         returns = arrival is not None and action.undoes(arrival)
-        mutates = self.memory.mutates(action)
         self.strategy.push(
-            Work(state_id, action, depth, self.memory.leaving(action), score, returns, mutates)
+            Work(state_id, action, depth, self.memory.leaving(action), score, returns)
         )
 
     def requeue(self, work: Work) -> None:

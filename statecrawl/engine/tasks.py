@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from .policy import Danger
     from .recorder import Recorder
     from .scheduler import Scheduler
-    from .sessions import Sessions
 
 OWN_LOAD_FAILURES = 2  # loads of own URLs that must fail before URLs of that kind are not tried
 
@@ -49,8 +48,7 @@ class Assignment:
 
 class TaskMaker:
     """Makes the tasks that do the frontier's work. ``pictures``: a task takes the
-    pictures of the state it reaches (a remote browser's hooks cannot); ``sessions`` says
-    which browsers start their next reset in a fresh session."""
+    pictures of the state it reaches (a remote browser's hooks cannot)."""
 
     def __init__(
         self,
@@ -61,7 +59,6 @@ class TaskMaker:
         scheduler: Scheduler,
         recorder: Recorder,
         danger: Danger,
-        sessions: Sessions,
         pictures: bool,
     ) -> None:
         self.config = config
@@ -70,7 +67,6 @@ class TaskMaker:
         self.scheduler = scheduler
         self.recorder = recorder
         self.danger = danger
-        self.sessions = sessions
         self.pictures = pictures
         self.assignments: dict[Slot, Assignment] = {}
 
@@ -120,8 +116,6 @@ class TaskMaker:
             task = replace(task, screenshot=True)
         if work is not None and work.action.key in self.danger.learned:
             task = replace(task, ends_session=True)
-        if task.url is not None and self.sessions.fresh(slot):
-            task = replace(task, fresh_session=True)
         if work is None:
             assert task.url is not None
             host = host_of(task.url)
