@@ -239,3 +239,24 @@ def error_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
     assert len(lines) == 1, err
     assert lines[0].startswith("statecrawl: error: ")
     return lines[0]
+
+
+def children(pid: int) -> list[int]:
+    """The ids of the processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = (entry / "stat").read_text()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs and is not a zombie."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from statecrawl.replay import QAResult
 from statecrawl.replay.likeness import cause, matches, pixel_similarity, text_similarity
 from statecrawl.replay.review import write_view
 from statecrawl.service.app import qa_shares
-from tests.conftest import Site, serving
+from tests.conftest import Site, alive, children, serving
 
 INDEX = """<!DOCTYPE html><html><head><title>Rooms</title></head><body><h1>Rooms</h1>
 <a href="/red.html">Red room</a> <a href="/plain.html">Plain room</a>
@@ -64,6 +65,9 @@ def test_every_state_matches_through_our_replay_and_pywb(
     rooms: statecrawl.Crawl, judged: QAResult
 ) -> None:
     assert len(rooms) >= 4
+    left = [pid for pid in children(os.getpid()) if alive(pid) and
+            b"wayback" in Path(f"/proc/{pid}/cmdline").read_bytes()]  # fmt: skip
+    assert left == [], "pywb is still running"
     ours, pywb = judged.runs["ours"], judged.runs["pywb"]
     assert not ours.error and not pywb.error, pywb.error
     assert [s for s in ours.states if not s.match] == []

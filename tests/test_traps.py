@@ -24,7 +24,7 @@ from werkzeug import Request, Response
 import statecrawl
 from statecrawl.browser import Browser
 from statecrawl.plugins.hooks import CrawlView
-from tests.conftest import Site, labels
+from tests.conftest import Site, alive, children, labels
 
 HANG_SECONDS = 4.0  # how long a "slow" server path takes: twice the crawls' load timeout
 QUICK = {"settle_timeout_ms": 1000, "load_timeout": 2}
@@ -413,27 +413,6 @@ def crash_renderer(browser: Browser) -> None:
     """Crash the page's renderer process."""
     with contextlib.suppress(Exception):  # the command's answer may die with the renderer
         browser.web.execute_cdp_cmd("Page.crash", {})
-
-
-def children(pid: int) -> list[int]:
-    """The ids of the processes whose parent is ``pid`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                stat = (entry / "stat").read_text()
-                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append(int(entry.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` runs and is not a zombie."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def test_renderer_crash_recovered(site: Site, tmp_path: Path) -> None:

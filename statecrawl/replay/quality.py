@@ -168,8 +168,7 @@ def qa(
     runs = {OURS: _judge(crawl, OURS, ReplayServer(path), on_state)}
     if pywb:
         try:
-            with Pywb(path) as server:
-                runs[PYWB] = _judge(crawl, PYWB, server, on_state)
+            runs[PYWB] = _judge(crawl, PYWB, Pywb(path), on_state)  # started and stopped there
         except PywbUnavailable as exc:
             runs[PYWB] = ReplayQA(PYWB, error=str(exc))
     result = QAResult(path, runs)
