@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import re
 import subprocess
@@ -14,6 +15,8 @@ from typing import Any
 import pytest
 from pytest_httpserver import HTTPServer
 from selenium import webdriver
+from warcio.archiveiterator import ArchiveIterator
+from warcio.warcwriter import WARCWriter
 from werkzeug import Request, Response
 
 import statecrawl
@@ -260,3 +263,26 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def drop_records(directory: Path, suffix: str) -> None:
+    """Delete from the WARC files of the crawl in ``directory`` every record whose target URI
+    ends with ``suffix`` (an archive broken on purpose)."""
+    for path in (directory / "archive").iterdir():
+        kept = io.BytesIO()
+        writer = WARCWriter(kept, gzip=True)
+        with path.open("rb") as stream:
+            for record in ArchiveIterator(stream):
+                if not (record.rec_headers.get_header("WARC-Target-URI") or "").endswith(suffix):
+                    writer.write_record(record)
+        path.write_bytes(kept.getvalue())
+
+
+def console_chrome(profile: Path) -> Iterator[webdriver.Chrome]:
+    """A plain Chromium at 1400 x 900 that logs the console (a module's report pages)."""
+    driver = chrome_driver(profile, **{"goog:loggingPrefs": {"browser": "ALL"}})
+    driver.set_window_size(1400, 900)
+    try:
+        yield driver
+    finally:
+        driver.quit()

@@ -13,8 +13,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from warcio.archiveiterator import ArchiveIterator
-from warcio.warcwriter import WARCWriter
 from werkzeug import Response
 
 import statecrawl
@@ -23,7 +21,7 @@ from statecrawl.replay import QAResult
 from statecrawl.replay.likeness import cause, matches, pixel_similarity, text_similarity
 from statecrawl.replay.review import write_view
 from statecrawl.service.app import qa_shares
-from tests.conftest import Site, alive, children, serving
+from tests.conftest import Site, alive, children, drop_records, serving
 
 INDEX = """<!DOCTYPE html><html><head><title>Rooms</title></head><body><h1>Rooms</h1>
 <a href="/red.html">Red room</a> <a href="/plain.html">Plain room</a>
@@ -93,14 +91,7 @@ def test_a_deleted_stylesheet_lowers_the_states_that_use_it(
 ) -> None:
     broken = tmp_path / "broken"
     shutil.copytree(rooms.path, broken)
-    for path in (broken / "archive").iterdir():
-        kept = io.BytesIO()
-        writer = WARCWriter(kept, gzip=True)
-        with path.open("rb") as stream:
-            for record in ArchiveIterator(stream):
-                if not (record.rec_headers.get_header("WARC-Target-URI") or "").endswith(".css"):
-                    writer.write_record(record)
-        path.write_bytes(kept.getvalue())
+    drop_records(broken, ".css")
     assert main(["qa", str(broken)]) == 2  # fewer than 95 % of the states match
     assert "missing: 404 GET http://127.0.0.1:" in capsys.readouterr().out
     data = json.loads((broken / "qa.json").read_text())

@@ -23,8 +23,6 @@ from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
-from warcio.archiveiterator import ArchiveIterator
-from warcio.warcwriter import WARCWriter
 from werkzeug import Response
 
 import statecrawl
@@ -37,7 +35,7 @@ from statecrawl.config import Archive
 from statecrawl.demo_app import DemoApp
 from statecrawl.replay import ArchiveIndex, ReplayServer, verify
 from statecrawl.replay.verify import replay_config
-from tests.conftest import BIN, PAGES, Site, crawl_demo, error_line, serving
+from tests.conftest import BIN, PAGES, Site, crawl_demo, drop_records, error_line, serving
 from tests.test_search_app import serve as serve_search
 
 MIN_FIDELITY = 0.95
@@ -266,14 +264,7 @@ def test_a_state_whose_exchange_is_missing_is_reported(
     shows it is not reproduced, and the reason names the missing exchange."""
     copy = tmp_path / "copy"
     shutil.copytree(router_crawl.path, copy)
-    for path in (copy / "archive").iterdir():
-        kept = io.BytesIO()
-        writer = WARCWriter(kept, gzip=True)
-        with path.open("rb") as stream:
-            for record in ArchiveIterator(stream):
-                if not (record.rec_headers.get_header("WARC-Target-URI") or "").endswith("/b"):
-                    writer.write_record(record)
-        path.write_bytes(kept.getvalue())
+    drop_records(copy, "/b")
     assert main(["verify", str(copy), "--min-fidelity", "0.9"]) == 2
     out = capsys.readouterr().out
     bravo = next(s["id"] for s in router_crawl.states() if s["url"].endswith("/router/b"))

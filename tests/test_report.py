@@ -30,20 +30,13 @@ from statecrawl.directory.label import crawl_labels, uniqueness
 from statecrawl.directory.paths import searched_text
 from statecrawl.report import build_report
 from statecrawl.report.builder import script_call, shard, terms
-from tests.conftest import PAGES, Site, chrome_driver, error_line
+from tests.conftest import PAGES, Site, console_chrome, error_line
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
     """One Chromium for the module, logging the console."""
-    driver = chrome_driver(
-        tmp_path_factory.mktemp("report-profile"), **{"goog:loggingPrefs": {"browser": "ALL"}}
-    )
-    driver.set_window_size(1400, 900)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from console_chrome(tmp_path_factory.mktemp("report-profile"))
 
 
 def open_report(driver: webdriver.Chrome, index: Path) -> None:

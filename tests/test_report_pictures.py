@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 
 import statecrawl
 from statecrawl.report import build_report
-from tests.conftest import Site, chrome_driver, serving
+from tests.conftest import Site, console_chrome, serving
 from tests.test_report import assert_no_console_errors, open_report, until
 
 # A documentation site's folders, each page of a folder of one template of its own.
@@ -53,14 +53,7 @@ def docs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[statecrawl.
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
     """One Chromium at 1400 x 900, logging the console."""
-    driver = chrome_driver(
-        tmp_path_factory.mktemp("pictures-profile"), **{"goog:loggingPrefs": {"browser": "ALL"}}
-    )
-    driver.set_window_size(1400, 900)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from console_chrome(tmp_path_factory.mktemp("pictures-profile"))
 
 
 def number(crawl: statecrawl.Crawl, path: str) -> int:
