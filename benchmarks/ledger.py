@@ -1,15 +1,16 @@
 """The time ledger of one crawl of each app: where the browsers' time goes, by phase.
 
-    python benchmarks/ledger.py [--app demo|tree|pager ...] [--browsers N]
+    python benchmarks/ledger.py [--app demo|tree|pager|petstore ...] [--browsers N] [--max-time S]
     python benchmarks/ledger.py --url URL [--max-depth D] [--max-time S]
 
 The apps (served on 127.0.0.1): the demo (one query, depth 4), the tree of
-``crawl_speed.py`` (depth 4) and the pager app of ``tests/pages/pager/`` (its two queries,
-depth 4), crawled with the defaults (the archive on). ``--url``: instead, any application
-already running there. Printed per crawl: states, transitions, wall time, the browser
-threads' time as a share of wall time x browsers, and per phase (see statecrawl.ledger) its
-share of the browser threads' time and its median per task that spent any; then the share
-no phase holds.
+``crawl_speed.py`` (depth 4), the pager app of ``tests/pages/pager/`` (its two queries,
+depth 4) and the app zoo's pet store (Swagger UI over 34 operations, the default depth, 300 s
+at most), crawled with the defaults (the archive on); ``--max-time`` bounds each crawl.
+``--url``: instead, any application already running there. Printed per crawl: states,
+transitions, wall time, the browser threads' time as a share of wall time x browsers, and
+per phase (see statecrawl.ledger) its share of the browser threads' time and its median per
+task that spent any; then the share no phase holds.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from statecrawl.demo_app import DemoApp  # noqa: E402
 from statecrawl.demo_app.data import DEMO_QUERIES  # noqa: E402
 from statecrawl.ledger import PHASES  # noqa: E402
 from tests.conftest import Site, serving  # noqa: E402
+from tests.pages.apps.server import serve as serve_apps  # noqa: E402
 from tests.test_pager_app import DEPTH, QUERIES  # noqa: E402
 from tests.test_pager_app import serve as serve_pager  # noqa: E402
 
@@ -62,7 +64,18 @@ def pager() -> Iterator[tuple[str, dict[str, Any]]]:
                                     "inputs": {"values": {"Search patents": list(QUERIES)}}}
 
 
-APPS: dict[str, Callable[[], Any]] = {"demo": demo, "tree": tree, "pager": pager}
+@contextmanager
+def petstore() -> Iterator[tuple[str, dict[str, Any]]]:
+    server, origin = serve_apps()
+    try:
+        yield f"{origin}/petstore/", {"max_time": 300.0}
+    finally:
+        server.shutdown()
+
+
+APPS: dict[str, Callable[[], Any]] = {
+    "demo": demo, "tree": tree, "pager": pager, "petstore": petstore,
+}  # fmt: skip
 
 
 def report(name: str, result: statecrawl.Crawl) -> None:
@@ -86,7 +99,7 @@ def main() -> None:
     parser.add_argument("--browsers", type=int, default=1)
     parser.add_argument("--url", help="ledger the application running at this URL instead")
     parser.add_argument("--max-depth", type=int, default=4, help="with --url (4)")
-    parser.add_argument("--max-time", type=float, help="with --url: seconds at most")
+    parser.add_argument("--max-time", type=float, help="seconds at most for each crawl")
     args = parser.parse_args()
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # the pager's server: no request log
     with tempfile.TemporaryDirectory() as tmp:
@@ -97,6 +110,8 @@ def main() -> None:
             return
         for name in args.app or list(APPS):
             with APPS[name]() as (url, options):
+                if args.max_time:
+                    options = {**options, "max_time": args.max_time}
                 result = statecrawl.crawl(url, out=Path(tmp) / name,
                                           browser={"count": args.browsers}, **options)
             report(name, result)

@@ -3,8 +3,9 @@ deterministic data, as one werkzeug handler (``handle``) for ``tests/conftest.py
 or as a WSGI server of its own on loopback (``serve``, for the benchmark).
 
 APIs: ``/api/ops/<id>`` (the API explorer's "Try it out"), ``/facets/api/search`` (and its
-``.json`` / ``.csv`` format variants), ``/facets/api/patent/<number>``, and
-``/dashboard/api/callback`` (POST, the dashboard's server callbacks).
+``.json`` / ``.csv`` format variants), ``/facets/api/patent/<number>``,
+``/dashboard/api/callback`` (POST, the dashboard's server callbacks) and ``/petstore/api/``
+(every operation of the pet store's document, for its "Try it out" and "Execute").
 """
 
 from __future__ import annotations
@@ -144,6 +145,44 @@ def operation(op: str) -> dict[str, Any]:
     }
 
 
+# ---- the pet store's API ---------------------------------------------------------------------
+# One record of each resource, its fields those of the document's model (src/petstore/spec.mjs)
+PETSTORE = {
+    "pet": {"id": 10, "name": "doggie", "category": {"id": 1, "name": "Dogs"},
+            "photoUrls": ["https://example.org/rex.jpg"], "tags": [{"id": 1, "name": "friendly"}],
+            "status": "available"},
+    "store": {"id": 10, "petId": 10, "quantity": 7, "shipDate": "2026-01-05T10:00:00Z",
+              "status": "approved", "complete": True},
+    "user": {"id": 10, "username": "theUser", "firstName": "John", "lastName": "James",
+             "email": "john@email.com", "phone": "12345", "userStatus": 1},
+    "vet": {"id": 3, "name": "Dr. Linda Ortega", "specialties": ["dentistry", "surgery"]},
+    "supplies": {"sku": "FD-0042", "name": "Kibble, 5 kg", "category": "food", "stock": 12},
+    "adoption": {"id": 7, "petId": 10, "status": "open", "note": "a garden and two children"},
+}  # fmt: skip
+INVENTORY = {"available": 41, "pending": 3, "sold": 17}
+
+
+def petstore(method: str, path: str) -> tuple[Any, int]:
+    """The JSON answer of the pet store's operation ``method`` ``path`` (below its
+    ``/petstore/api``), and its status: a list for a search or listing, the record for a
+    read or a write, a confirmation for a delete, 404 for a path of no operation."""
+    parts = path.strip("/").split("/")
+    record = PETSTORE.get(parts[0])
+    if record is None:
+        return {"code": "404", "message": f"no operation at /{path.strip('/')}"}, 404
+    if parts[-1] == "inventory":
+        return INVENTORY, 200
+    if parts[-1] in ("login", "logout"):
+        return f"logged {parts[-1].removeprefix('log')} user session 1042", 200
+    if method == "DELETE":
+        return {"code": 200, "type": "ok", "message": f"deleted /{path.strip('/')}"}, 200
+    listing = method == "GET" and (
+        len(parts) == 1 or parts[-1] in ("findByStatus", "findByTags", "orders", "visits",
+                                         "applications")
+    )  # fmt: skip
+    return ([record, {**record, "id": 11}] if listing else record), 200
+
+
 # ---- the dashboard's callbacks -------------------------------------------------------------
 DEPOTS = {"North": 4, "East": 5, "South": 6, "West": 7, "Central": 3}
 METRICS = {
@@ -190,6 +229,8 @@ def _static(path: str) -> Response:
 def handle(request: Request) -> Response:
     """Answer one request of any of the four apps."""
     path = request.path
+    if path.startswith("/petstore/api/"):
+        return _json(*petstore(request.method, path.removeprefix("/petstore/api/")))
     if path.startswith("/api/ops/"):
         return _json(operation(path.removeprefix("/api/ops/")))
     if path == "/facets/api/search":
