@@ -5,12 +5,14 @@ Chromium's compositor blurs layer on layer for every frame, so that ``Page.captu
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import statecrawl
 from statecrawl.browser import Browser
@@ -94,3 +96,23 @@ def test_a_page_slow_to_capture_is_crawled_whole_with_its_missing_pictures_repor
     shots = {r["headers"]["WARC-Statecrawl-State"] for r in records
              if r["headers"].get("WARC-Target-URI", "").endswith(":screenshot")}  # fmt: skip
     assert not shots & set(missing)
+
+
+SCROLLED = """<!doctype html><html><head><title>Tall</title></head><body style="margin: 0">
+<div style="height: 3000px; background: #f00"></div>
+<div style="height: 1200px; background: #00f"></div>
+</body></html>"""
+
+
+def test_a_scrolled_page_is_thumbnailed_where_it_is_scrolled_to(site) -> None:
+    """A thumbnail is the viewport as shown: its clip (in document coordinates) is put at
+    the scroll offset, not at the top of the page, which the viewport no longer shows."""
+    site.html("/", SCROLLED)
+    config = statecrawl.Config.from_mapping({"start_urls": [site.url("/")]})
+    with Browser(config) as browser:
+        browser.load(site.url("/"))
+        browser.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        thumbnail = Image.open(io.BytesIO(browser.thumbnail())).convert("RGB")
+    assert thumbnail.width == 320
+    red, _, blue = thumbnail.getpixel((160, thumbnail.height // 2))
+    assert blue > 200 and red < 60, "the thumbnail shows the top of the page"

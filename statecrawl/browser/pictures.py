@@ -37,12 +37,10 @@ class Pictures:
 
     def thumbnail(self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY) -> bytes:
         """The viewport scaled to ``width`` pixels across, as a JPEG: Chromium scales it as
-        it captures (``clip.scale``), so it costs little more than the CDP round trip."""
-        view = self.config.browser
-        clip = {"x": 0, "y": 0, "width": view.window_width, "height": view.window_height,
-                "scale": width / view.window_width}  # fmt: skip
-        args = {"format": "jpeg", "quality": quality, "optimizeForSpeed": True, "clip": clip}
-        return self._capture(args)
+        it captures (a clip at the scroll offset, see :meth:`Camera.capture`), so it costs
+        little more than the CDP round trip."""
+        args = {"format": "jpeg", "quality": quality, "optimizeForSpeed": True}
+        return self._capture(args, width)
 
     def close(self) -> None:
         """Close the camera's connection (a new one is made for the next picture)."""
@@ -50,12 +48,12 @@ class Pictures:
         if camera is not None:
             camera.close()
 
-    def _capture(self, args: dict[str, Any]) -> bytes:
+    def _capture(self, args: dict[str, Any], width: int | None = None) -> bytes:
         """``Page.captureScreenshot`` with ``args`` of the page shown, over a connection of
         its own (see :mod:`statecrawl.browser.screenshot`): given up after
         ``archive.capture_timeout`` seconds, or when the browser cannot be asked
-        (``CaptureFailed``), with ChromeDriver's
-        session left free."""
+        (``CaptureFailed``), with ChromeDriver's session left free; ``width``: the viewport
+        shown, scaled to that many pixels across."""
         try:
             web = self.chromium.web
             if self.camera is None:
@@ -65,4 +63,4 @@ class Pictures:
         except (BrowserError, WebDriverException, urllib3.exceptions.HTTPError, OSError) as exc:
             why = reason(exc) if isinstance(exc, WebDriverException) else str(exc)
             raise CaptureFailed(f"the browser could not be asked: {why}") from None
-        return self.camera.capture(target, args, self.config.archive.capture_timeout)
+        return self.camera.capture(target, args, self.config.archive.capture_timeout, width)

@@ -43,33 +43,53 @@ class Camera:
         self._target: str | None = None
         self._id = 0
 
-    def capture(self, target: str, params: dict[str, Any], timeout: float) -> bytes:
+    def capture(
+        self, target: str, params: dict[str, Any], timeout: float, width: int | None = None
+    ) -> bytes:
         """The image ``Page.captureScreenshot`` with ``params`` gives of page target
         ``target``, within ``timeout`` seconds; ``CaptureFailed`` past them (the capture is
-        given up) or when it fails."""
+        given up) or when it fails. ``width``: the viewport as it is shown, scaled to that
+        many pixels across: a clip is in document coordinates, and one that misses the
+        scrolled viewport is never drawn, so it is put where ``Page.getLayoutMetrics`` says
+        the viewport is."""
         deadline = time.monotonic() + timeout
         try:
             connection = self._connect(target, timeout)
-            self._id += 1
-            request = {"id": self._id, "method": "Page.captureScreenshot", "params": params}
-            connection.send(json.dumps(request))
-            while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError
-                connection.settimeout(left)
-                answer = json.loads(connection.recv())
-                if answer.get("id") == self._id:
-                    break
+            if width is not None:
+                view = self._ask(connection, "Page.getLayoutMetrics", {}, deadline)
+                port = view["cssVisualViewport"]
+                across, down = port["clientWidth"], port["clientHeight"]
+                clip = {"x": port["pageX"], "y": port["pageY"], "width": across, "height": down,
+                        "scale": width / across}  # fmt: skip
+                params = {**params, "clip": clip}
+            answer = self._ask(connection, "Page.captureScreenshot", params, deadline)
         except (TimeoutError, websocket.WebSocketTimeoutException):
             self.close()  # the capture goes with its connection
             raise CaptureFailed(f"no frame was drawn within {timeout:g} s") from None
         except (websocket.WebSocketException, OSError, ValueError) as exc:
             self.close()
             raise CaptureFailed(f"the capture failed: {type(exc).__name__}: {exc}") from None
+        return base64.b64decode(answer["data"])
+
+    def _ask(
+        self, connection: websocket.WebSocket, method: str, params: dict[str, Any], deadline: float
+    ) -> dict[str, Any]:
+        """The result of DevTools command ``method`` sent over ``connection``, before
+        ``deadline`` (``TimeoutError`` past it); ``CaptureFailed`` when it fails."""
+        self._id += 1
+        connection.send(json.dumps({"id": self._id, "method": method, "params": params}))
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            connection.settimeout(left)
+            answer = json.loads(connection.recv())
+            if answer.get("id") == self._id:
+                break
         if "error" in answer:
             raise CaptureFailed(f"the capture failed: {answer['error'].get('message')}")
-        return base64.b64decode(answer["result"]["data"])
+        result: dict[str, Any] = answer["result"]
+        return result
 
     def _connect(self, target: str, timeout: float) -> websocket.WebSocket:
         """The connection to ``target``, opened on first use (or when the page shown is
