@@ -5,7 +5,8 @@ their input values and depth 4.
 
 Each app's hand-written walk shows every marker (a text only a complete use shows), which
 proves them reachable. Each app is crawled for at most a minute, but the API explorer, which
-needs minutes (``SLOW`` says why): ``benchmarks/apps.py`` measures it.
+needs minutes (``SLOW`` says why): ``benchmarks/apps.py`` measures it. The pet store (Swagger
+UI over 34 operations) is crawled for a few seconds with the defaults, the archive on.
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from selenium.webdriver.remote.webdriver import WebDriver
 
+import statecrawl
+from statecrawl.directory.layout import thumbnail_path
 from tests.conftest import Site, served
 from tests.pages.apps import server
 from tests.pages.apps.walk import MARKERS, crawl_until_shown, walk
@@ -54,3 +58,30 @@ def test_the_crawl_shows_every_marker(apps: Site, tmp_path: Path, app: str) -> N
     plugin, _ = crawl_until_shown(apps.url(f"/{app}/"), app, tmp_path, max_time=MAX_TIME)
     missed = set(MARKERS[app]) - plugin.seen
     assert not missed, f"{app}: never showed {sorted(missed)}"
+
+
+@pytest.fixture(scope="module")
+def petstore(apps: Site, tmp_path_factory: pytest.TempPathFactory) -> statecrawl.Crawl:
+    """The pet store crawled for a few seconds with the defaults (the archive on)."""
+    out = tmp_path_factory.mktemp("petstore") / "out"
+    return statecrawl.crawl(apps.url("/petstore/"), out=out, max_time=20)
+
+
+def test_the_pet_stores_operations_are_states_each_with_its_thumbnail(
+    petstore: statecrawl.Crawl,
+) -> None:
+    """Operations expanded are states of their own, and every state has its thumbnail,
+    showing the page (dark text on white): a state scrolled to the operation it expanded
+    too, whose thumbnail's clip was once at the top of the page, out of the viewport (a
+    blank picture)."""
+    states = list(petstore.states())
+    pages = {s["id"]: (petstore.path / s["snapshot"]).read_text() for s in states}
+    expanded = [state for state, html in pages.items() if "opblock is-open" in html]
+    assert len(expanded) >= 5, f"{len(expanded)} of {len(states)} states expand an operation"
+    assert not [s["missing_images"] for s in states if s.get("missing_images")]
+    blank = []
+    for state in states:
+        with Image.open(petstore.path / thumbnail_path(state["id"])) as thumbnail:
+            if min(low for low, _ in thumbnail.convert("RGB").getextrema()) > 128:
+                blank.append(state["id"])
+    assert not blank, f"{len(blank)} of {len(states)} thumbnails show nothing"
