@@ -66,22 +66,23 @@ OPEN = re.compile(r'class="opblock opblock-\w+ is-open"')  # an operation expand
 
 @pytest.fixture(scope="module")
 def petstore(apps: Site, tmp_path_factory: pytest.TempPathFactory) -> statecrawl.Crawl:
-    """The pet store crawled for a few seconds with the defaults (the archive on)."""
+    """The pet store crawled for a few seconds with the defaults (the archive on), from a
+    deep link to its last operation: Swagger UI expands it and scrolls down to it."""
     out = tmp_path_factory.mktemp("petstore") / "out"
-    return statecrawl.crawl(apps.url("/petstore/"), out=out, max_time=20)
+    url = apps.url("/petstore/#/adoption/rejectApplication")
+    return statecrawl.crawl(url, out=out, max_time=20)
 
 
 def test_the_pet_stores_operations_are_states_each_with_its_thumbnail(
     petstore: statecrawl.Crawl,
 ) -> None:
     """Operations expanded are states of their own, and every state has its thumbnail,
-    showing the page (dark text on white): a state scrolled to the operation it expanded
-    too, whose thumbnail's clip was once at the top of the page, out of the viewport (a
-    blank picture)."""
+    showing the page (dark text on white): the states scrolled down too, whose thumbnails'
+    clip was once at the top of the page, out of the viewport (a blank picture)."""
     states = list(petstore.states())
     pages = {s["id"]: (petstore.path / s["snapshot"]).read_text() for s in states}
     expanded = [state for state, html in pages.items() if OPEN.search(html)]
-    assert len(expanded) >= 5, f"{len(expanded)} of {len(states)} states expand an operation"
+    assert len(expanded) >= 2, f"{len(expanded)} of {len(states)} states expand an operation"
     assert not [s["missing_images"] for s in states if s.get("missing_images")]
     blank = []
     for state in states:
