@@ -223,8 +223,6 @@ def test_every_state_is_recorded_with_fewer_resets_than_transitions(
     name, result = crawled
     stats = result.stats
     print(name, {k: stats.get(k) for k in FIGURES})
-    if name == "dashboard" and result.graph.graph["config"]["browser"]["count"] > 1:
-        pytest.xfail("left: with 4 browsers, 2 states of the dashboard end unreachable")
     assert stats["stop_reason"] == "finished"
     if name == "prefs":
         assert _shown(result, r"<h1>Items by (\w+)") == {"name", "year"}
@@ -248,9 +246,6 @@ def test_the_exhaustive_crawl_records_the_same_graph(
     shown, default = crawled
     if shown != name or default.graph.graph["config"]["browser"]["count"] != 1:
         pytest.skip("one comparison per app, with the crawl by one browser")
-    if name == "dashboard":
-        pytest.xfail("left: the exhaustive crawl of the dashboard records 14 states, the "
-                     "default 9 (the late toolbar and re-anchored loads)")
     exhaustive = _crawl(name, sites[name], tmp_path / "out", explore={"shortcuts": False},
                         max_time=60)
     assert exhaustive.stats["stop_reason"] == "finished"

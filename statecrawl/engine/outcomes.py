@@ -417,7 +417,7 @@ class OutcomeReader:
         cause = self.sessions.drifted(slot, shown)
         if cause is not None:
             action = self.memory.edge_actions[(cause[0], cause[2])]
-            self.sessions.learn(action, "its effect persisted across a reload")
+            self.sessions.learn(action, "its effect persisted across a reload", lasting=True)
         self.recorder.drifted(expected.id, way.url or "", shown, cause)
         return shown
 

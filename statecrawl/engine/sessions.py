@@ -6,9 +6,11 @@ cart): once an action changed it, loading a URL no longer shows what it showed. 
 response set a cookie, or when its effect outlived a reload (a reset then showed the state it
 led to: a drift). Mutating actions are learned by family (as :class:`.policy.Leaving`
 learns), recorded on their edges (``mutates``, ``mutates_why``) and ordered after the
-read-only work at their depth. A browser whose session a mutating action touched starts its
-next reset in a fresh session (a new cookie jar and storage, a new login where the crawl has
-one), so that what it changed poisons none of the rest of the crawl.
+read-only work at their depth. A reset that shows another state than expected re-anchors
+there and starts the browser's next reset in a fresh session (a new cookie jar and storage,
+a new login where the crawl has one); so does a session that an action whose effect is known
+to outlive a reload touched, so that what it changed poisons none of the rest of the crawl.
+An unsafe request alone (a server callback that only computes) costs no fresh session.
 """
 
 from __future__ import annotations
@@ -70,30 +72,38 @@ def sets_cookie(sent: str | None, headers: Iterable[tuple[str, str]]) -> bool:
 
 
 class Sessions:
-    """Which browsers' sessions mutating actions touched, the transitions each browser made
+    """Which browsers' sessions lasting changes touched, the transitions each browser made
     in its session, and the actions learned to mutate (by family, see
     :meth:`.policy.Leaving.family`); the stats count fresh sessions and re-anchors."""
 
     def __init__(self, memory: Memory, stats: Stats) -> None:
         self.memory = memory
         self.stats = stats
-        self.touched: set[Slot] = set()  # browsers whose session a mutating action touched
+        self.touched: set[Slot] = set()  # browsers whose session a lasting change touched
         self.history: dict[Slot, deque[Edge]] = {}  # the transitions made in each session
+        self.lasting: set[tuple[str, str]] = set()  # families whose effect outlived a reload
 
-    def learn(self, action: Action, why: str) -> None:
-        """``action`` changed server-side state, for ``why``."""
-        self.memory.mutating.setdefault(Leaving.family(action), why)
+    def learn(self, action: Action, why: str, lasting: bool = False) -> None:
+        """``action`` changed server-side state, for ``why``; ``lasting``: its effect
+        outlived a reload."""
+        family = Leaving.family(action)
+        self.memory.mutating.setdefault(family, why)
+        if lasting:
+            self.lasting.add(family)
+
+    def _lasts(self, action: Action) -> bool:
+        return not action.is_link and Leaving.family(action) in self.lasting
 
     def replayed(self, slot: Slot, steps: Iterable[Action]) -> None:
         """``slot``'s browser replayed ``steps`` in its session."""
-        if any(self.memory.mutates(step) for step in steps):
+        if any(self._lasts(step) for step in steps):
             self.touched.add(slot)
 
     def fired(self, slot: Slot, action: Action, edge: Edge) -> None:
         """``slot``'s browser made the transition ``edge`` (source, target, action key) by
         ``action`` in its session."""
         self.history.setdefault(slot, deque(maxlen=HISTORY)).append(edge)
-        if self.memory.mutates(action):
+        if self._lasts(action):
             self.touched.add(slot)
 
     def fresh(self, slot: Slot) -> bool:
