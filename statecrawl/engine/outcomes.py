@@ -372,7 +372,7 @@ class OutcomeReader:
             snapshot = outcome.loads[0]
             self._loaded(way.url, snapshot)
             shown = self.volatility.reconcile([snapshot], [way.start])[0]
-            if trial:  # a state's own URL, tried once: what a load of it shows
+            if not way.steps:  # a state's own URL: what a load of it shows
                 self.memory.loads.setdefault(way.url, shown)
                 kind = shape(way.url)
                 hits, misses = self.memory.own_loads.get(kind, (0, 0))
