@@ -34,10 +34,12 @@ MASK = "\x00~"
 MAX_VALUE = 4096
 KEYS_KEPT = 4096  # DOM keys a model remembers
 # An id made up per page view (a uuid, a long hex run, a millisecond timestamp, a random base-36
-# string) names nothing stable, so no path is anchored on it; the page agent has the same rule.
+# string, a component's name and a short random hex with a digit, as a chart toolbar's
+# ``modebar-4e3729`` or ``modebar-929528``) names nothing stable, so no path is anchored on
+# it; the page agent has the same rule.
 GENERATED_ID = re.compile(
     r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|\d{13,}"
-    r"|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{10,}",
+    r"|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{10,}|-(?=[a-f]*\d)[0-9a-f]{6,8}$",
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w-]{6,}")

@@ -34,6 +34,9 @@ class Stats:
     guarded: int = 0  # actions the guard kept from deleting, resetting…, summed over states
     once_skipped: int = 0  # click_once actions left unfired in states after their first
     waits_timed_out: int = 0  # timing.waits given up on in the states recorded
+    mutating: int = 0  # transitions whose action changed server-side state (``mutates``)
+    reanchors: int = 0  # resets that showed another state than the one expected
+    fresh_sessions: int = 0  # resets started in a new session (cookies, storage, login)
     frontier: int = 0
     max_depth: int = 0
     elapsed: float = 0.0

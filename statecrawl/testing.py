@@ -482,6 +482,9 @@ class FakeBrowser:
         """The viewport as a thumbnail: the screenshot's 1x1 PNG."""
         return self.screenshot()
 
+    def new_session(self) -> None:
+        """Start the next reset in a new session: a fake app keeps none."""
+
     def can_log_in(self) -> bool:
         """Whether the browser can log in: never (a fake app has no login)."""
         return False

@@ -21,7 +21,9 @@ class Work:
     action is likely to undo the one that led to its state (see :meth:`Action.undoes`), so
     breadth-first takes it first among its state's work: it brings the browser back where
     the level's work waits, where another would leave it at a state with none, to be reset
-    (depth-first and the scored orders go on from the new state instead)."""
+    (depth-first and the scored orders go on from the new state instead); ``mutates``: the
+    action is known to change server-side state (a POST, a cookie set), so breadth-first
+    fires it after the read-only work of its depth, which it could change."""
 
     state: str
     action: Action
@@ -29,6 +31,7 @@ class Work:
     leaves: bool = field(default=False, compare=False)
     score: float = field(default=0.0, compare=False)
     returns: bool = field(default=False, compare=False)
+    mutates: bool = field(default=False, compare=False)
 
 
 class Strategy(Protocol):
@@ -96,57 +99,69 @@ class _ByState:
         return dropped
 
 
+Level = tuple[int, bool]  # a state's depth, and whether the work mutates (it goes after)
+
+
 class BreadthFirst:
     """Shallowest states first; the states the browser reaches without a load (its own
     first, then the nearest) go first when they are no deeper than one level below the
     shallowest work, which spares resets without changing what a finished crawl finds.
     Among those, work that stays on the page goes before work that leaves it: a detail's
-    tabs before its "Back" button, while the browser is there."""
+    tabs before its "Back" button, while the browser is there. Work known to change
+    server-side state comes after the read-only work of its depth."""
 
     name = "breadth-first"
 
     def __init__(self, seed: int = 0) -> None:
-        self.levels: dict[int, _ByState] = {}
-        self.depth_of: dict[str, int] = {}
+        self.levels: dict[Level, _ByState] = {}
+        self.level_of: dict[str, set[Level]] = {}
 
     def push(self, work: Work) -> None:
-        self.levels.setdefault(work.depth, _ByState()).push(work, first=work.returns)
-        self.depth_of[work.state] = work.depth
+        level = (work.depth, work.mutates)
+        self.levels.setdefault(level, _ByState()).push(work, first=work.returns)
+        self.level_of.setdefault(work.state, set()).add(level)
 
     def pop(self, near: Sequence[str] = ()) -> Work | None:
         if not self.levels:
             return None
         shallowest = min(self.levels)
         window = [
-            (depth, state)
+            (level, state)
             for state in near
-            if (depth := self.depth_of.get(state)) is not None
-            and depth <= shallowest + 1
-            and state in self.levels[depth].groups
+            for level in sorted(self.level_of.get(state, ()))
+            if level[0] <= shallowest[0] + 1
+            and (not level[1] or level == shallowest)
+            and state in self.levels[level].groups
         ]
-        for depth, state in window:
-            if self.levels[depth].staying[state]:
-                return self._take(depth, state, stay=True)
+        for level, state in window:
+            if self.levels[level].staying[state]:
+                return self._take(level, state, stay=True)
         if window:
             return self._take(*window[0])
         return self._take(shallowest, next(iter(self.levels[shallowest].groups)))
 
-    def _take(self, depth: int, state: str, stay: bool = False) -> Work:
-        level = self.levels[depth]
-        work = level.take(state, stay)
-        if state not in level.groups:
-            self.depth_of.pop(state, None)
-        if not level.size:
-            del self.levels[depth]
+    def _take(self, level: Level, state: str, stay: bool = False) -> Work:
+        group = self.levels[level]
+        work = group.take(state, stay)
+        if state not in group.groups:
+            self._left(state, level)
+        if not group.size:
+            del self.levels[level]
         return work
 
+    def _left(self, state: str, level: Level) -> None:
+        """``state`` has no more work at ``level``."""
+        levels = self.level_of.get(state, set())
+        levels.discard(level)
+        if not levels:
+            self.level_of.pop(state, None)
+
     def discard(self, state_id: str) -> int:
-        depth = self.depth_of.pop(state_id, None)
-        if depth is None:
-            return 0
-        dropped = self.levels[depth].discard(state_id)
-        if not self.levels[depth].size:
-            del self.levels[depth]
+        dropped = 0
+        for level in self.level_of.pop(state_id, set()):
+            dropped += self.levels[level].discard(state_id)
+            if not self.levels[level].size:
+                del self.levels[level]
         return dropped
 
     def __len__(self) -> int:

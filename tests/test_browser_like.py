@@ -76,7 +76,7 @@ def test_the_protocol_lists_the_surface_statecrawl_uses() -> None:
     assert set(members(BrowserLike)) == {
         "volatile", "login_hook", "session_dir", "driver", "restarts", "relogins", "start",
         "close", "kill", "restart", "reset", "replay", "fire", "take_exchanges",
-        "take_coverage", "can_log_in", "log_in", "screenshot", "thumbnail",
+        "take_coverage", "can_log_in", "log_in", "new_session", "screenshot", "thumbnail",
     }
 
 

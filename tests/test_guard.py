@@ -181,7 +181,7 @@ def test_the_guarded_actions_are_listed_and_counted(guarded: Run) -> None:
 
 
 def test_without_the_guard_the_data_changes(tmp_path: Path) -> None:
-    result, app, before = run(tmp_path / "out", guard={"enabled": False}, max_time=4)
+    result, app, before = run(tmp_path / "out", guard={"enabled": False}, max_time=15)
     assert app.checksum() != before
     assert result.stats["guarded"] == 0
 

@@ -181,6 +181,21 @@ def test_breadth_first_prefers_current_one_level_deeper() -> None:
     assert names(drain(strategy, current="child")) == ["child#1", "child#2", "root#0"]
 
 
+def test_breadth_first_fires_what_mutates_after_the_read_only_work_of_its_depth() -> None:
+    def mutating(state: str, n: int, depth: int) -> Work:
+        action = Action(name=f"{state}#{n}", status="visible", event="click", action=f"h{n}")
+        return Work(state=state, action=action, depth=depth, mutates=True)
+
+    items = [mutating("root", 0, 0), work("root", 1, 0), work("other", 2, 0),
+             mutating("child", 3, 1), work("child", 4, 1)]
+    strategy = push_all(BreadthFirst(), items)
+    # (the browser's own state first, its mutating work only once the level has no other)
+    assert names(drain(strategy, current="root")) == [
+        "root#1", "other#2", "root#0", "child#4", "child#3"]
+    strategy = push_all(BreadthFirst(), items)
+    assert strategy.discard("root") == 2 and len(strategy) == 3
+
+
 def test_breadth_first_does_not_prefer_current_two_levels_deeper() -> None:
     strategy = push_all(
         BreadthFirst(),

@@ -283,6 +283,15 @@ class Browser:
                     "Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]}
                 )
 
+    def new_session(self) -> None:
+        """Start the next reset in a new server-side session: every cookie and the storage of
+        every origin cleared, and a new login where there is a way to log in (a session given
+        by ``login.cookies`` or ``login.storage_state`` alone is put back, it cannot be
+        made again)."""
+        self.page.storage_used = True
+        if self.can_log_in():
+            self.session = None  # the next reset logs in
+
     def can_log_in(self) -> bool:
         """Whether there is a way to log in (again): a plugin's hook or a login page."""
         return self.login_hook is not None or self.config.login.url is not None

@@ -66,6 +66,9 @@ class BrowserLike(Protocol):
     def log_in(self) -> Session:
         """Log in from a clean browser and keep the session it makes."""
 
+    def new_session(self) -> None:
+        """Start the next reset in a new server-side session (a new login, if any)."""
+
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image."""
 

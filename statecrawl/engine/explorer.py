@@ -51,6 +51,7 @@ from .recorder import Recorder
 from .recrawl import Recrawl
 from .resume import restore, restore_stats
 from .scheduler import Scheduler, exploring_time
+from .sessions import Sessions
 from .shortcuts import Shortcuts
 from .tasks import Position, TaskMaker
 from .volatility import Volatility
@@ -161,14 +162,16 @@ class Explorer:
         )
         archive = config.archive
         pictured = archive.enabled and (archive.screenshots != "none" or archive.thumbnails)
+        self.sessions = sessions = Sessions(memory, self.stats)
         self.tasks = TaskMaker(
             config=config, scope=scope, memory=memory, scheduler=self.scheduler,
-            recorder=self.recorder, danger=danger, pictures=self.executor.remote and pictured,
+            recorder=self.recorder, danger=danger, sessions=sessions,
+            pictures=self.executor.remote and pictured,
         )
         self.reader = OutcomeReader(
             config=config, scope=scope, memory=memory, scheduler=self.scheduler,
             recorder=self.recorder, volatility=self.volatility, hooks=self.hooks,
-            store=self.store, danger=danger, stats=self.stats,
+            store=self.store, danger=danger, sessions=sessions, stats=self.stats,
         )
         self.recrawl: Recrawl | None = None  # an incremental crawl's side (--since)
         if baseline is not None:
@@ -289,6 +292,7 @@ class Explorer:
         """``slot``'s browser was restarted: it shows no known state."""
         with self.lock:
             self.positions[slot] = Position()
+            self.sessions.restarted(slot)
 
     def next_task(self, slot: Slot) -> Task | None:
         """The next task for ``slot``, waiting while other slots may make more work; ``None``

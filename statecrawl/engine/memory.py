@@ -43,7 +43,8 @@ class Memory:
     ``per_site``: states per origin; ``inference``, ``equivalence`` (pairs of actions seen to
     do one thing), ``popups`` (how many options each control's popup shows; these two are not
     saved by a checkpoint, a resumed crawl learns them again) and ``leaving``: what actions
-    did. The
+    did; ``mutating``: the families of actions seen to change server-side state (see
+    :mod:`.sessions`; learned again after a resume). The
     tracked tables (:data:`TRACKED`): ``loads`` (URL -> the state a load shows), ``links``
     (link URL -> its target), ``merged`` (merged state -> the one it is now), ``per_url``
     (states per URL), ``link_failures`` and ``departures`` (link URL -> where it left the
@@ -71,6 +72,7 @@ class Memory:
         self.equivalence = Equivalence(inference.after)  # (as inference: off when it is)
         self.popups = Popups(inference.after is not None)
         self.leaving = Leaving()
+        self.mutating: dict[tuple[str, str], str] = {}  # action family -> why it mutates
         self.loads: TrackedDict[str, str | None] = TrackedDict()
         self.links: TrackedDict[str, str] = TrackedDict()
         self.merged: TrackedDict[str, str] = TrackedDict()
@@ -99,6 +101,10 @@ class Memory:
         """The action that first led to a state (``None``: a start state, or carried)."""
         data = self.arrivals.get(state_id)
         return None if data is None else Action.from_data(data)
+
+    def mutates(self, action: Action) -> bool:
+        """Whether ``action``'s family was seen to change server-side state."""
+        return not action.is_link and Leaving.family(action) in self.mutating
 
     def resolve(self, state_id: str) -> str:
         """The id a state has now: states merge when volatility is learned."""

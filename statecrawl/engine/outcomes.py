@@ -20,6 +20,7 @@ from ..strategies import Work
 from .planning import shape
 from .policy import requests_of
 from .politeness import throttled
+from .sessions import mutation
 from .tasks import Position
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from .policy import Danger
     from .recorder import Recorder
     from .scheduler import Scheduler
+    from .sessions import Sessions
     from .tasks import Assignment
     from .volatility import Volatility
 
@@ -59,6 +61,7 @@ class OutcomeReader:
         hooks: Hooks,
         store: Store,
         danger: Danger,
+        sessions: Sessions,
         stats: Stats,
     ) -> None:
         self.config = config
@@ -70,6 +73,7 @@ class OutcomeReader:
         self.hooks = hooks
         self.store = store
         self.danger = danger
+        self.sessions = sessions
         self.stats = stats
         self.outages = Outages()
 
@@ -96,7 +100,7 @@ class OutcomeReader:
             assert work is not None
             position = self._fired(slot, work, assignment.way, outcome, position)
         if covered and work is not None and not outcome.diverged:
-            self._first_covered(work, position, covered)
+            first_covered(self.memory, work, position, covered)
         return position
 
     # ---- servers that failed or asked to slow down ------------------------------------------
@@ -269,12 +273,13 @@ class OutcomeReader:
         if way is not None:
             if outcome.way:  # fetched again on the way to a known state: no state's own
                 self.hooks.defer("on_exchanges", None, outcome.way)
-            why, position = self._went(position, way, outcome)
+            tried = trial(self.memory, way)
+            why, position = self._went(slot, position, way, outcome, tried)
             if why is None and failure is not None and failure.stage == "reach":
                 position = Position()
                 why = f"replay failed: {failure.message}"
             if why is not None:
-                if way.url is not None and not way.steps:
+                if tried:
                     # A state's own URL, loaded to learn whether it shows the state, did not:
                     # that is learned, no way failed (several browsers may have tried at once).
                     log.info("state %s: its URL shows another state (%s)", work.state, why)
@@ -323,7 +328,7 @@ class OutcomeReader:
                 self.scheduler.requeue(Work(state.id, choice, state.depth, False, state.score))
         self.volatility.watched(snapshot)
         source = self.memory.states[self.memory.resolve(work.state)]
-        repeated = self._repetition(source, snapshot)
+        repeated = repeats(self.config, self.volatility, source, snapshot)
         if repeated is not None:
             if outcome.exchanges:  # fetched by no state of the crawl
                 self.hooks.defer("on_exchanges", None, outcome.exchanges)
@@ -337,10 +342,14 @@ class OutcomeReader:
         came_from = position.came_from
         came_from = self.memory.resolve(came_from) if came_from is not None else None
         if target is not None:
+            why = mutation(outcome.exchanges, self.scope)
+            if why is not None:
+                self.sessions.learn(action, why)
             self.recorder.connect(
                 source.id, action, target, snapshot, came_from=came_from,
                 requests=requests_of(outcome.exchanges),
             )
+            self.sessions.fired(slot, action, (source.id, target, action.key))
         self.recorder.documents(source.id, action, snapshot.downloads)
         for url in snapshot.popups:
             self._popup(source, action, url)
@@ -350,42 +359,34 @@ class OutcomeReader:
             return Position()
         return Position(target, source.id)
 
-    def _repetition(self, source: State, snapshot: Snapshot) -> Repetition | None:
-        """The repetition (:mod:`statecrawl.models.growth`) that took ``source`` to
-        ``snapshot``, when the fragment it adds was there ``limits.repetitions`` times
-        already; a DOM with no more elements than the source's is never one."""
-        after = self.config.limits.repetitions
-        if after is None:
-            return None
-        html = self.volatility.full(source).html
-        if snapshot.html.count("<") <= html.count("<"):
-            return None
-        found = repetition(html, snapshot.html, self.memory.volatile)
-        return found if found is not None and found.copies >= after else None
-
     def _went(
-        self, position: Position, way: Plan, outcome: Outcome
+        self, slot: Slot, position: Position, way: Plan, outcome: Outcome, trial: bool
     ) -> tuple[str | None, Position]:
-        """Follow a browser at ``position`` along ``way`` as far as ``outcome`` went: where
-        it went wrong (``None``: every state on it was the expected one), and where the
-        browser is."""
+        """Follow ``slot``'s browser at ``position`` along ``way`` as far as ``outcome``
+        went: where it went wrong (``None``: every state on it was the expected one), and
+        where the browser is. ``trial``: the way is a state's own URL, loaded once to learn
+        whether it shows the state; a URL known to show it that shows another drifted."""
         if way.url is not None:
             if not outcome.loads:
                 return None, position  # the load failed: the failure says why
             snapshot = outcome.loads[0]
             self._loaded(way.url, snapshot)
             shown = self.volatility.reconcile([snapshot], [way.start])[0]
-            if not way.steps:  # a state's own URL, tried once: what a load of it shows
+            if not way.steps:  # a state's own URL: what a load of it shows
                 self.memory.loads.setdefault(way.url, shown)
                 kind = shape(way.url)
                 hits, misses = self.memory.own_loads.get(kind, (0, 0))
                 hit = shown == self.memory.resolve(way.start)
                 self.memory.own_loads[kind] = (hits + hit, misses + (not hit))
-            position = Position(shown)
             if shown != self.memory.resolve(way.start):
-                return f"loading {way.url} shows another state than {way.start}", position
+                if not trial:
+                    shown = self._reanchor(slot, way, snapshot, shown)
+                why = f"loading {way.url} shows another state than {way.start}"
+                return why, Position(shown)
+            position = Position(shown)
         if not outcome.steps:
             return None, position
+        self.sessions.replayed(slot, [action for action, _ in way.steps[: len(outcome.steps)]])
         self.stats.replayed += len(outcome.steps)
         for (action, _), snapshot in zip(way.steps, outcome.steps, strict=False):
             if action.is_link:
@@ -401,6 +402,24 @@ class OutcomeReader:
                 why = f"{action.event} on {action.name} led to another state than {target}"
                 return why, position
         return None, position
+
+    def _reanchor(
+        self, slot: Slot, way: Plan, snapshot: Snapshot, shown: str | None
+    ) -> str | None:
+        """A URL known to show ``way``'s start showed another state (server-side state, a
+        page that differs from load to load): that is a state, recorded (a new one at the
+        expected state's depth), and the browser stands there; the drift is noted on the
+        transition that caused it when one is known (see :meth:`.Sessions.drifted`), and
+        the browser's next reset starts in a fresh session."""
+        expected = self.memory.states[self.memory.resolve(way.start)]
+        if shown is None:
+            shown = self.recorder.observe(snapshot, slot.browser, expected.depth, [])
+        cause = self.sessions.drifted(slot, shown)
+        if cause is not None:
+            action = self.memory.edge_actions[(cause[0], cause[2])]
+            self.sessions.learn(action, "its effect persisted across a reload", lasting=True)
+        self.recorder.drifted(expected.id, way.url or "", shown, cause)
+        return shown
 
     def _loaded(self, url: str, snapshot: Snapshot) -> None:
         """A fresh load of ``url`` (see :meth:`.Volatility.loaded`)."""
@@ -426,15 +445,42 @@ class OutcomeReader:
             self.memory.fired.add((source.id, link.key))
             self.recorder.external(source.id, link, url)
 
-    def _first_covered(self, work: Work, position: Position, functions: list[str]) -> None:
-        """The transition just made ran ``functions`` first: counted on its edge
-        (``new_functions``), and each function remembers it (``coverage.json``)."""
-        if position.state is None:
-            return
-        edge = (self.memory.resolve(work.state), position.state, work.action.key)
-        if not self.memory.graph.graph.has_edge(*edge):
-            return
-        attrs = self.memory.graph.edge(*edge)
-        attrs["new_functions"] = attrs.get("new_functions", 0) + len(functions)
-        for fid in functions:
-            self.memory.coverage[fid] = {**self.memory.coverage[fid], "by": list(edge)}
+
+def first_covered(memory: Memory, work: Work, position: Position, functions: list[str]) -> None:
+    """The transition just made ran ``functions`` first: counted on its edge
+    (``new_functions``), and each function remembers it (``coverage.json``)."""
+    if position.state is None:
+        return
+    edge = (memory.resolve(work.state), position.state, work.action.key)
+    if not memory.graph.graph.has_edge(*edge):
+        return
+    attrs = memory.graph.edge(*edge)
+    attrs["new_functions"] = attrs.get("new_functions", 0) + len(functions)
+    for fid in functions:
+        memory.coverage[fid] = {**memory.coverage[fid], "by": list(edge)}
+
+
+def trial(memory: Memory, way: Plan) -> bool:
+    """Whether ``way`` is a state's own URL loaded to learn whether it shows the state
+    (not yet known to: a load that shows another is no drift)."""
+    if way.url is None or way.steps:
+        return False
+    known = memory.loads.get(way.url)
+    resolve = memory.resolve
+    return known is None or resolve(known) != resolve(way.start)
+
+
+def repeats(
+    config: Config, volatility: Volatility, source: State, snapshot: Snapshot
+) -> Repetition | None:
+    """The repetition (:mod:`statecrawl.models.growth`) that took ``source`` to
+    ``snapshot``, when the fragment it adds was there ``limits.repetitions`` times
+    already; a DOM with no more elements than the source's is never one."""
+    after = config.limits.repetitions
+    if after is None:
+        return None
+    html = volatility.full(source).html
+    if snapshot.html.count("<") <= html.count("<"):
+        return None
+    found = repetition(html, snapshot.html, volatility.memory.volatile)
+    return found if found is not None and found.copies >= after else None

@@ -15,6 +15,7 @@ from ..harvest import words
 from ..plugins.hooks import StateEvent
 from ..scope import origin
 from ..state import Action, State, digest
+from .policy import Leaving
 
 if TYPE_CHECKING:
     from ..browser import BrowserLike
@@ -32,11 +33,13 @@ if TYPE_CHECKING:
     from .policy import Danger, Requests
     from .recrawl import Recrawl
     from .scheduler import Scheduler
+    from .sessions import Edge
 
 # Ways to a state that fail before it counts as unreachable: from where the browser is and
 # from a start URL, twice each (a replay may fail once for reasons that pass, such as a page
 # slowed down by a loaded machine).
 REACH_ATTEMPTS = 4
+MAX_DRIFTS = 10  # drifts listed on a state's node (``drift``)
 
 log = logging.getLogger(__name__)
 
@@ -294,6 +297,10 @@ class Recorder:
         }
         if action.hover:
             attrs["hover"] = action.hover
+        if self.memory.mutates(action):
+            attrs["mutates"] = True
+            attrs["mutates_why"] = self.memory.mutating[Leaving.family(action)]
+            self.stats.mutating += not inferred
         if inferred:
             attrs["inferred"] = True
         if repeats is not None:
@@ -324,6 +331,26 @@ class Recorder:
                  source, action.name, fragment)  # fmt: skip
         self.stats.repetitions += 1
         self.connect(source, action, source, None, repeats=fragment)
+
+    def drifted(self, expected: str, url: str, found: str | None, cause: Edge | None) -> None:
+        """Loading ``url``, known to show state ``expected``, showed ``found`` (``None``: a
+        state not kept): noted (``drift``) on the transition ``cause`` that led there in the
+        browser's session (its action was learned to mutate), else on the expected state's
+        node."""
+        what = f"loading {url} showed {found or 'a state not kept'} instead of {expected}"
+        log.info("%s: re-anchored there, the next reset in a fresh session", what)
+        graph = self.memory.graph
+        if cause is not None and graph.graph.has_edge(*cause):
+            attrs = graph.edge(*cause)
+            attrs["drift"] = what
+            action = self.memory.edge_actions[(cause[0], cause[2])]
+            if not attrs.get("mutates") and self.memory.mutates(action):
+                attrs.update(mutates=True, mutates_why=self.memory.mutating[Leaving.family(action)])
+                self.stats.mutating += 1
+            return
+        drift = graph.node(expected).setdefault("drift", [])
+        if what not in drift and len(drift) < MAX_DRIFTS:
+            drift.append(what)
 
     def documents(
         self, source: str, action: Action, documents: list[dict[str, Any]], inferred: bool = False

@@ -208,8 +208,9 @@ class Scheduler:
         score = self.memory.states[state_id].score
         arrival = self.memory.arrival(state_id)
         returns = arrival is not None and action.undoes(arrival)
+        mutates = self.memory.mutates(action)
         self.strategy.push(
-            Work(state_id, action, depth, self.memory.leaving(action), score, returns)
+            Work(state_id, action, depth, self.memory.leaving(action), score, returns, mutates)
         )
 
     def requeue(self, work: Work) -> None:

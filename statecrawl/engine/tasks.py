@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .policy import Danger
     from .recorder import Recorder
     from .scheduler import Scheduler
+    from .sessions import Sessions
 
 OWN_LOAD_FAILURES = 2  # loads of own URLs that must fail before URLs of that kind are not tried
 
@@ -48,7 +49,8 @@ class Assignment:
 
 class TaskMaker:
     """Makes the tasks that do the frontier's work. ``pictures``: a task takes the
-    pictures of the state it reaches (a remote browser's hooks cannot)."""
+    pictures of the state it reaches (a remote browser's hooks cannot); ``sessions`` says
+    which browsers start their next reset in a fresh session."""
 
     def __init__(
         self,
@@ -59,6 +61,7 @@ class TaskMaker:
         scheduler: Scheduler,
         recorder: Recorder,
         danger: Danger,
+        sessions: Sessions,
         pictures: bool,
     ) -> None:
         self.config = config
@@ -67,6 +70,7 @@ class TaskMaker:
         self.scheduler = scheduler
         self.recorder = recorder
         self.danger = danger
+        self.sessions = sessions
         self.pictures = pictures
         self.assignments: dict[Slot, Assignment] = {}
 
@@ -116,6 +120,8 @@ class TaskMaker:
             task = replace(task, screenshot=True)
         if work is not None and work.action.key in self.danger.learned:
             task = replace(task, ends_session=True)
+        if task.url is not None and self.sessions.fresh(slot):
+            task = replace(task, fresh_session=True)
         if work is None:
             assert task.url is not None
             host = host_of(task.url)

@@ -45,6 +45,7 @@ class Task:
     volatile: tuple[str, ...] = ()
     screenshot: bool = False  # take one of the state reached (a remote browser's hooks can't)
     ends_session: bool = False  # the action is known to log out: not done again when it does
+    fresh_session: bool = False  # start in a new server-side session (see ``new_session``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +150,8 @@ def perform(browser: BrowserLike, task: Task, model: StateModel) -> Outcome:
     fails is done once more after logging in again: when the check fails again, the work
     itself ended the session (a logout, a deleted account), else the session had expired."""
     before = browser.relogins
+    if task.fresh_session:
+        browser.new_session()
     outcome = _attempt(browser, task, model)
     if _logged_out(outcome) and (task.ends_session or not browser.can_log_in()):
         outcome.ended_session = _ended(outcome)
