@@ -27,6 +27,7 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 from warcio.recordloader import ArcWarcRecord
 
+from ..archive.reading import snapshot_url
 from ..directory import chain
 from ..directory.layout import ARCHIVE
 from ..errors import ArchiveError
@@ -238,7 +239,7 @@ class ArchiveIndex:
             self.snapshots[state] = Snapshot(
                 state=state,
                 key=headers.get_header("WARC-Statecrawl-Key") or "",
-                url=url,
+                url=snapshot_url(headers),
                 record_id=record_id,
                 date=headers.get_header("WARC-Date") or "",
                 location=location,
