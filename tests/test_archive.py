@@ -760,3 +760,18 @@ def test_a_crawl_killed_before_its_first_resource_index_lost_no_capture(tmp_path
     # (its states' records may still have been in the archive's spool: --resume archives
     # them again from states/, and must not fail for want of an index)
     assert lost_captures(tmp_path, []) == []
+
+
+def test_a_redirect_archived_without_its_body_is_replayed(tmp_path: Path) -> None:
+    """Chromium gives no body of a redirect to archive: its capture still answers, with its
+    status and Location (a form's GET that the server redirects, as Datasette's filters)."""
+    moved = exchange("/f?q=", None, status=302, status_text="Found", body_error="no body",
+                     headers=[("Location", "/f")])  # fmt: skip
+    with ArchiveWriter(tmp_path, Archive(), INFO) as writer:
+        writer.write_exchange(moved, "ab12")
+        writer.write_exchange(exchange("/gone", None, body_error="no body"), "ab12")
+    index = ArchiveIndex(tmp_path)
+    capture, _ = index.lookup("GET", SITE + "/f?q=")
+    assert capture is not None and (capture.status, capture.header("Location")) == (302, "/f")
+    assert index.payload(capture) == b""
+    assert index.lookup("GET", SITE + "/gone")[0] is None  # a page with no body: a miss
