@@ -135,7 +135,8 @@ def test_files_pass_warcio_check_index_and_cdxj_indexer(tmp_path: Path) -> None:
     urls = [json.loads(line.split(" ", 2)[2])["url"] for line in lines]
     assert urls == [  # responses, revisit, state records; not warcinfo, requests, failure notes
         *[SITE + "/", SITE + "/api/search?x=1", SITE + "/missing", SITE + "/", SITE + "/x"],
-        *[SITE + "/", "urn:statecrawl:state:s1:frames", "urn:statecrawl:state:s1:screenshot"],
+        *["urn:statecrawl:state:s1:snapshot", "urn:statecrawl:state:s1:frames",
+          "urn:statecrawl:state:s1:screenshot"],
     ]
     assert lines[1].startswith("1,0,0,127:8000)/api/search?__wb_method=post&query=laser&x=1 ")
 
