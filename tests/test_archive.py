@@ -17,11 +17,12 @@ import pytest
 from PIL import Image
 from warcio.archiveiterator import ArchiveIterator
 
-from statecrawl.archive import ArchiveWriter, lost_captures, read_resources
+from statecrawl.archive import ArchiveWriter, lost_captures, read_resources, warc
 from statecrawl.browser.network import Exchange
 from statecrawl.config import Archive
 from statecrawl.directory.layout import THUMBNAIL
 from statecrawl.errors import ArchiveError
+from statecrawl.replay.index import ArchiveIndex
 from tests.conftest import run_tool
 
 STARTED = 1_800_000_000.25
@@ -134,7 +135,8 @@ def test_files_pass_warcio_check_index_and_cdxj_indexer(tmp_path: Path) -> None:
     urls = [json.loads(line.split(" ", 2)[2])["url"] for line in lines]
     assert urls == [  # responses, revisit, state records; not warcinfo, requests, failure notes
         *[SITE + "/", SITE + "/api/search?x=1", SITE + "/missing", SITE + "/", SITE + "/x"],
-        *[SITE + "/", "urn:statecrawl:state:s1:frames", "urn:statecrawl:state:s1:screenshot"],
+        *["urn:statecrawl:state:s1:snapshot", "urn:statecrawl:state:s1:frames",
+          "urn:statecrawl:state:s1:screenshot"],
     ]
     assert lines[1].startswith("1,0,0,127:8000)/api/search?__wb_method=post&query=laser&x=1 ")
 
@@ -421,7 +423,8 @@ def test_state_records(tmp_path: Path) -> None:
         writer.write_state("cd34", "key8", SITE + "/", "<html></html>", None, None, None, None)
     _, snapshot, details, screenshot = all_records(tmp_path)
     assert snapshot["headers"]["WARC-Type"] == "resource"
-    assert snapshot["headers"]["WARC-Target-URI"] == SITE + "/#q"
+    assert snapshot["headers"]["WARC-Target-URI"] == "urn:statecrawl:state:ab12:snapshot"
+    assert snapshot["headers"]["WARC-Statecrawl-URL"] == SITE + "/#q"
     assert snapshot["headers"]["Content-Type"] == "text/html; charset=utf-8"
     assert snapshot["headers"]["WARC-Statecrawl-State"] == "ab12"
     assert snapshot["headers"]["WARC-Statecrawl-Key"] == "key9"
@@ -437,6 +440,23 @@ def test_state_records(tmp_path: Path) -> None:
     assert screenshot["payload"] == b"WEBP"
     assert types(all_records(tmp_path / "quiet")) == ["warcinfo", "resource", "metadata"]
 
+
+
+def test_a_snapshot_is_read_under_its_page_url_in_old_and_new_archives(tmp_path: Path) -> None:
+    """A state's DOM is archived under a URN of its own, so no replayer answers its page's
+    URL with it; the page's URL is its own header. An archive written before that header
+    (the snapshot under the page's URL) reads the same."""
+    with ArchiveWriter(tmp_path / "new", Archive(), INFO) as writer:
+        writer.write_state("ab12", "key9", SITE + "/#q", "<html></html>", None, None, None, None)
+    old = tmp_path / "old" / "archive"
+    old.mkdir(parents=True)
+    tags = {"WARC-Statecrawl-State": "ab12", "WARC-Statecrawl-Key": "key9"}
+    snapshot = warc.record(SITE + "/#q", "resource", b"<html></html>", tags, "text/html")
+    (old / "old.warc.gz").write_bytes(warc.serialize([snapshot]))
+    for crawl in ("new", "old"):
+        found = ArchiveIndex(tmp_path / crawl).snapshots["ab12"]
+        assert (found.url, found.key) == (SITE + "/#q", "key9"), crawl
+    assert ArchiveIndex(tmp_path / "new").urls() == set()  # no capture of the page
 
 def test_unwritable_directory_raises_archive_error(tmp_path: Path) -> None:
     blocker = tmp_path / "out"
@@ -741,3 +761,18 @@ def test_a_crawl_killed_before_its_first_resource_index_lost_no_capture(tmp_path
     # (its states' records may still have been in the archive's spool: --resume archives
     # them again from states/, and must not fail for want of an index)
     assert lost_captures(tmp_path, []) == []
+
+
+def test_a_redirect_archived_without_its_body_is_replayed(tmp_path: Path) -> None:
+    """Chromium gives no body of a redirect to archive: its capture still answers, with its
+    status and Location (a form's GET that the server redirects, as Datasette's filters)."""
+    moved = exchange("/f?q=", None, status=302, status_text="Found", body_error="no body",
+                     headers=[("Location", "/f")])  # fmt: skip
+    with ArchiveWriter(tmp_path, Archive(), INFO) as writer:
+        writer.write_exchange(moved, "ab12")
+        writer.write_exchange(exchange("/gone", None, body_error="no body"), "ab12")
+    index = ArchiveIndex(tmp_path)
+    capture, _ = index.lookup("GET", SITE + "/f?q=")
+    assert capture is not None and (capture.status, capture.header("Location")) == (302, "/f")
+    assert index.payload(capture) == b""
+    assert index.lookup("GET", SITE + "/gone")[0] is None  # a page with no body: a miss

@@ -223,3 +223,27 @@ def test_the_page_asks_for_nothing_missing_while_a_crawl_runs(
         assert not errors, "\n".join(errors)
     finally:
         driver.quit()
+
+
+def test_the_crawl_page_shows_the_qa_score_and_links_its_view(
+    service: str, page: webdriver.Chrome, site: Site, tmp_path: Path
+) -> None:
+    """Once ``statecrawl qa`` wrote ``qa.json`` and ``qa.html`` into a crawl, its page shows
+    each replayer's share and links to the view."""
+    site.html("/q", "<!DOCTYPE html><title>Q</title><p>One page</p>")
+    settings = {"start_urls": [site.url("/q")], "limits": {"max_depth": 0}}
+    job = httpx2.post(f"{service}/api/crawls", json=settings).json()["id"]
+    deadline = time.monotonic() + TIMEOUT
+    while httpx2.get(f"{service}/api/crawls/{job}").json()["status"] != "done":
+        assert time.monotonic() < deadline, "the crawl did not end"
+        time.sleep(0.1)
+    crawl = tmp_path / "data" / "crawls" / job
+    replayers = {"ours": {"share": 1.0, "error": ""}, "pywb": {"share": 0.974, "error": ""}}
+    (crawl / "qa.json").write_text(json.dumps({"replayers": replayers, "states": []}))
+    (crawl / "qa.html").write_text("<!DOCTYPE html><title>Archive QA</title>")
+    page.get(f"{service}/#/crawls/{job}")
+    until(page, "return !document.getElementById('l-qa').hidden")
+    assert text(page, "l-qa") == "QA: ours 100.0 %, pywb 97.4 %"
+    view = page.find_element(By.ID, "l-qa").get_attribute("href")
+    assert view == f"{service}/api/crawls/{job}/files/qa.html"
+    assert "Archive QA" in httpx2.get(view).text

@@ -12,7 +12,7 @@ from warcio.recordloader import ArcWarcRecord
 from ..directory.layout import SCREENSHOT_TYPES
 from ..directory.resources import Seen
 from ..errors import ArchiveError
-from .warc import BUILDER, record, record_id, warc_date
+from .warc import BUILDER, STATE_URL_TAG, record, record_id, snapshot_uri, warc_date
 
 
 def state_records(
@@ -44,10 +44,10 @@ def state_records(
         raise ArchiveError(f"state {state_id}: frames or action are not JSON: {exc}") from None
     tags = {"WARC-Date": warc_date(), "WARC-Statecrawl-State": state_id}
     snapshot = record(
-        url,
+        snapshot_uri(state_id),
         "resource",
         html.encode("utf-8"),
-        {**tags, "WARC-Statecrawl-Key": key},
+        {**tags, "WARC-Statecrawl-Key": key, STATE_URL_TAG: url},
         content_type="text/html; charset=utf-8",
     )
     linked = {**tags, "WARC-Refers-To": record_id(snapshot)}
@@ -77,8 +77,9 @@ def unchanged_state_record(state_id: str, key: str, url: str, earlier: Seen) -> 
         "WARC-Date": warc_date(),
         "WARC-Statecrawl-State": state_id,
         "WARC-Statecrawl-Key": key,
+        STATE_URL_TAG: url,
         "WARC-Refers-To": earlier.record_id,
     }
     return BUILDER.create_revisit_record(
-        url, earlier.digest, earlier.url, earlier.date, warc_headers_dict=tags
+        snapshot_uri(state_id), earlier.digest, earlier.url, earlier.date, warc_headers_dict=tags
     )

@@ -12,6 +12,7 @@ from warcio.warcwriter import WARCWriter
 
 REDACTED_TAG = "WARC-Statecrawl-Redacted"  # on the records of a login's redacted exchanges
 DOWNLOAD_TAG = "WARC-Statecrawl-Download"  # on a document's records: the file name it was saved as
+STATE_URL_TAG = "WARC-Statecrawl-URL"  # on a state's DOM snapshot record: the page's URL
 
 BUILDER = RecordBuilder(warc_version="1.1")  # builds records; ``serialize`` writes them
 
@@ -56,3 +57,9 @@ def record_id(item: ArcWarcRecord) -> str:
 def reason(exc: OSError) -> str:
     """Why an OS call failed, for a one-line message."""
     return exc.strerror or str(exc)
+
+
+def snapshot_uri(state_id: str) -> str:
+    """The ``WARC-Target-URI`` of a state's DOM snapshot record: a URN of its own, not the
+    page's URL, so that no replayer answers the page with the state's scripted DOM."""
+    return f"urn:statecrawl:state:{state_id}:snapshot"

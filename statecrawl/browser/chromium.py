@@ -41,7 +41,8 @@ FLAGS = (
     "--disable-domain-reliability",
     "--disable-client-side-phishing-detection",
     "--metrics-recording-only",
-    "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider",
+    "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,"
+    "NetworkTimeServiceQuerying",
     "--mute-audio",
     "--disable-quic",
     "--password-store=basic",

@@ -3,9 +3,10 @@
 The ``wacz`` package builds the file: ``archive/`` (the crawl's WARC files as they are), the
 CDXJ index (``indexes/index.cdx.gz`` with its ``index.idx``, made with cdxj-indexer),
 ``datapackage.json`` (every file with its SHA-256) and ``datapackage-digest.json``.
-statecrawl writes ``pages/pages.jsonl`` itself, one page per state: its URL, title and the
-WARC record of its DOM snapshot (``record``, with ``ts`` the record's date, so a replay at
-that time shows the snapshot), its id and depth.
+statecrawl writes ``pages/pages.jsonl`` itself, one page per state: its page's URL, title and
+the WARC record of its DOM snapshot (``record``, with ``ts`` the record's date, so a replay
+opens the page as captured then; the snapshot itself is under a URN of its own), its id and
+depth.
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 from warcio.recordloader import ArcWarcRecord
 
+from ..archive.reading import snapshot_url
 from ..directory import chain
 from ..directory.layout import ARCHIVE
 from ..errors import ArchiveError
@@ -74,8 +75,14 @@ class Capture:
 
     @property
     def usable(self) -> bool:
-        """Whether this capture can answer a request: it has a payload and a real status."""
-        return self.payload is not None and self.status not in UNUSABLE_STATUS
+        """Whether this capture can answer a request: it has a payload (a redirect needs
+        none: Chromium gives no body of one to archive) and a real status."""
+        return (self.payload is not None or self.redirect) and self.status not in UNUSABLE_STATUS
+
+    @property
+    def redirect(self) -> bool:
+        """Whether this capture is a redirect: a 3xx status with a ``Location``."""
+        return 300 <= self.status < 400 and self.header("Location") is not None
 
     def header(self, name: str) -> str | None:
         name = name.lower()
@@ -150,8 +157,11 @@ class ArchiveIndex:
         return {c.url for c in self.captures if c.method == "GET" and c.usable}
 
     def payload(self, capture: Capture) -> bytes:
-        """The recorded payload of ``capture`` (read from its WARC file)."""
+        """The recorded payload of ``capture`` (read from its WARC file; none of a redirect
+        archived without its body)."""
         if capture.payload is None:
+            if capture.redirect:
+                return b""
             raise ArchiveError(f"no payload archived for {capture.url}")
         return read_payload(capture.payload)
 
@@ -238,7 +248,7 @@ class ArchiveIndex:
             self.snapshots[state] = Snapshot(
                 state=state,
                 key=headers.get_header("WARC-Statecrawl-Key") or "",
-                url=url,
+                url=snapshot_url(headers),
                 record_id=record_id,
                 date=headers.get_header("WARC-Date") or "",
                 location=location,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 from difflib import SequenceMatcher
+from urllib.parse import urlsplit
 
 from ..errors import ArchiveError, StatecrawlError
 
@@ -67,11 +68,16 @@ def cause(misses: list[str], reproduced: bool, animated: bool) -> str:
     return "timing" if reproduced else "timing: the replay reached another state"
 
 
-def _path(miss: str) -> str:
-    """The path of a miss's URL (``404 GET http://h/a.css?v=1: why`` gives ``/a.css``)."""
+def miss_url(miss: str) -> str:
+    """The URL a miss asked for (``404 GET http://h/a.css?v=1: why`` gives
+    ``http://h/a.css?v=1``; a tunnel's ``403 CONNECT h:443: why``, ``h:443``)."""
     parts = miss.split(" ")
-    url = parts[2] if len(parts) > 2 else ""
-    return url.rstrip(":").split("?")[0].lower()
+    return parts[2].rstrip(":") if len(parts) > 2 else ""
+
+
+def _path(miss: str) -> str:
+    """The path of a miss's URL, lower case (``http://h/a.css?v=1`` gives ``/a.css``)."""
+    return urlsplit(miss_url(miss)).path.lower()
 
 
 def _picture(data: bytes, size: tuple[int, int] | None) -> Image.Image:

@@ -6,7 +6,10 @@ thumbnail and visible text are compared with the crawl's own (:mod:`.likeness`).
 replayers are judged in turn: ``ours`` (:class:`.ReplayServer`) and ``pywb``
 (:class:`.Pywb`), so that the archive is known to replay in the web-archive world's tools
 too. Offline means offline: both answer from the archive alone and forward nothing, and
-every request a replay asked for that the archive lacks is listed with its state.
+every request a replay asked for that the archive lacks is listed with its state. A request
+refused that no page made in the crawl (its resource index, which the pages' own network log
+fed, lacks it) is Chromium's own call to its services: listed apart, as ``background``, and
+never among a state's findings.
 
 Written to the crawl directory: ``qa.json`` (the figures of each replayer, and per state its
 scores, whether it matches, its misses and, for a state that does not match, the likely
@@ -22,10 +25,12 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import urlsplit
 
 from ..browser import Browser
 from ..browser.screenshot import CaptureFailed
 from ..config import argument, checked, folder
+from ..directory import chain
 from ..directory.crawl import Crawl, load
 from ..directory.layout import QA, QA_PICTURES, QA_VIEW, write_json
 from ..directory.paths import searched_text
@@ -51,7 +56,7 @@ class StateQA:
     reproduced: bool  # the replay reached the state's key, as ``verify`` requires
     reason: str = ""  # why it was not reproduced
     misses: list[str] = field(default_factory=list)  # requests in scope the archive lacks
-    refused: list[str] = field(default_factory=list)  # out of scope: refused, never fetched
+    refused: list[str] = field(default_factory=list)  # the page's, out of scope: never fetched
     cause: str = ""  # of a state that does not match (see likeness.cause)
     picture: str | None = None  # the replay's picture, relative to the crawl directory
 
@@ -67,6 +72,7 @@ class ReplayQA:
 
     replayer: str
     states: list[StateQA] = field(default_factory=list)
+    background: set[str] = field(default_factory=set)  # Chromium's own calls, refused
     seconds: float = 0.0
     error: str = ""
 
@@ -87,6 +93,7 @@ class ReplayQA:
             "share": round(self.share, 4),
             "misses": sum(len(s.misses) for s in self.states),
             "refused": sum(len(s.refused) for s in self.states),
+            "background": sorted(self.background),
             "seconds": round(self.seconds, 2),
             "seconds_per_state": round(per_state, 3),
             "error": self.error,
@@ -146,6 +153,8 @@ class QAResult:
                 if not check.match:
                     lines.append(f"  {check.state}: score {check.score:.3f}, {check.cause}")
                     lines.extend(f"    missing: {miss}" for miss in check.misses)
+            if run.background:
+                lines.append(f"  {len(run.background)} calls of Chromium's own refused (no page's)")
         return "\n".join(lines)
 
 
@@ -201,12 +210,16 @@ def _judge(
 ) -> ReplayQA:
     run = ReplayQA(name)
     begun = time.monotonic()
+    asked = page_requests(crawl)
     with replayer as server:
         config = replay_config(crawl, server)
         with Browser(config) as browser:
             verifier = Verifier(crawl, server, config, browser)
 
             def look(check: StateCheck) -> None:
+                page = [r for r in check.refused if likeness.miss_url(r) in asked]
+                run.background.update(r for r in check.refused if r not in page)
+                check.refused = page
                 judged = _look(crawl, name, verifier, check)
                 run.states.append(judged)
                 if on_state is not None:
@@ -215,6 +228,15 @@ def _judge(
             verifier.run(look)
     run.seconds = time.monotonic() - begun
     return run
+
+
+def page_requests(crawl: Crawl) -> frozenset[str]:
+    """What the crawl's pages asked for, as a replayer's miss names it: every URL of the
+    resource index, and each HTTPS one's ``host:port`` (a proxy sees its tunnel only)."""
+    urls = {entry["url"] for entry in chain.resources(crawl.path)}
+    secure = [split for url in urls if (split := urlsplit(url)).scheme == "https"]
+    tunnels = {f"{split.hostname}:{split.port or 443}" for split in secure}
+    return frozenset(urls | tunnels)
 
 
 def _look(crawl: Crawl, name: str, verifier: Verifier, check: StateCheck) -> StateQA:

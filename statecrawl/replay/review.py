@@ -55,6 +55,7 @@ def _summary(name: str, figures: dict[str, Any]) -> str:
         f"<li><b>{html.escape(name)}</b>: {figures['matched']} of {figures['states']} states "
         f"match ({figures['share']:.1%}), {figures['misses']} requests missing from the "
         f"archive, {figures.get('refused', 0)} refused (out of scope, never fetched), "
+        f"{len(figures.get('background', []))} of Chromium's own calls refused, "
         f"{figures['seconds_per_state']:.2f} s a state</li>"
     )
 
