@@ -2,7 +2,9 @@
 
 The default model hashes a normalised DOM: no scripts, styles, comments or insignificant
 whitespace, form values included, and the parts observed to be volatile masked. A volatile
-part is named ``"<path>|content"`` or ``"<path>|@<attribute>"``, where ``<path>`` is the
+part is named ``"<path>|content"`` (the element's text and children), ``"<path>|text"`` (the
+text of an element that also holds elements, as a footer's "Queries took 15.4ms" beside its
+links: its children are kept) or ``"<path>|@<attribute>"``, where ``<path>`` is the
 element's nearest id-bearing ancestor and the tag.class chain below it (the page agent
 computes the same names while it watches the page). An attribute whose very name is made up
 per page view (a counter such as ``pc23``, a kit's per-instance style scope) is named
@@ -139,7 +141,8 @@ def parse(html: str) -> lxml.html.HtmlElement | None:
 def drop_masked(root: etree._Element, volatile: Collection[str]) -> None:
     """Remove from a parsed DOM, in place, the parts named ``volatile`` (a crawl's masks, see
     the module's docstring): the content of a masked element (its text and children; the
-    text after it is its parent's) and each masked attribute. Names are matched exactly as
+    text after it is its parent's), the text of one whose text is masked (its children
+    stay) and each masked attribute. Names are matched exactly as
     the state key masks them, so what is left is what the key saw; the archived DOM keeps all.
 
     Examples
@@ -165,6 +168,10 @@ def drop_masked(root: etree._Element, volatile: Collection[str]) -> None:
             for child in list(el):
                 el.remove(child)  # (its tail goes with it: text inside the masked element)
             continue
+        if f"{path}|text" in names:
+            el.text = None
+            for child in el:
+                child.tail = None
         stack.extend((child, path) for child in _elements(el))
 
 
@@ -294,12 +301,13 @@ def subtree(
             yield False, "</>"
             continue
         text, kids = _own(el)
+        hidden = f"{path}|text" in volatile
         if text:
-            yield True, text
+            yield True, MASK if hidden else text
         stack.append((False, "</>"))
         for child, tail in reversed(kids):
             if tail:
-                stack.append((True, tail))
+                stack.append((True, MASK if hidden else tail))
             stack.append((child, path))
 
 
@@ -311,7 +319,8 @@ SHOWING = frozenset({"class", "hidden"})
 
 def text_shares(html: str, names: Iterable[str]) -> dict[str, float]:
     """The share of a page's text each volatile name covers: the text under the elements it
-    names (their content, or an attribute that can show or hide it) over all the page's text.
+    names (their content, or an attribute that can show or hide it; their own text alone for
+    ``|text``) over all the page's text.
     A name of content whose element is not in the page is left out (it cannot be judged
     there); a name of another attribute covers no text.
 
@@ -328,7 +337,7 @@ def text_shares(html: str, names: Iterable[str]) -> dict[str, float]:
     shares: dict[str, float] = {}
     for name in names:
         path, _, part = name.rpartition("|")
-        if part == "content" or part.removeprefix("@") in SHOWING:
+        if part in ("content", "text") or part.removeprefix("@") in SHOWING:
             wanted.setdefault(path, set()).add(name)
         else:
             shares[name] = 0.0
@@ -340,25 +349,26 @@ def text_shares(html: str, names: Iterable[str]) -> dict[str, float]:
     while stack:
         el, parent_path = stack.pop()
         path = _path(el, parent_path)
-        if path in wanted:
-            covered[path] = covered.get(path, 0) + _text_length(el)
+        for name in wanted.get(path, ()):
+            covered[name] = covered.get(name, 0) + _text_length(el, own=name.endswith("|text"))
         stack.extend((child, path) for child in _elements(el))
     total = _text_length(root)
-    for path, length in covered.items():
-        for name in wanted[path]:
-            shares[name] = length / total if total else 0.0
+    for name, length in covered.items():
+        shares[name] = length / total if total else 0.0
     return shares
 
 
-def _text_length(el: etree._Element) -> int:
-    """The length of the normalised text under ``el``, as a key sees it."""
+def _text_length(el: etree._Element, own: bool = False) -> int:
+    """The length of the normalised text under ``el``, as a key sees it; ``own``: of its own
+    text alone (not its children's)."""
     length = 0
     stack = [el]
     while stack:
         node = stack.pop()
         text, kids = _own(node)
         length += len(text) + sum(len(tail) for _, tail in kids)
-        stack.extend(child for child, _ in kids)
+        if not own:
+            stack.extend(child for child, _ in kids)
     return length
 
 
@@ -549,9 +559,9 @@ def _differences(html_a: str, html_b: str, allowed: Callable[[str, str], bool]) 
         own_a = [head_a, *(t for _, t in runs_a)]
         own_b = [head_b, *(t for _, t in runs_b)]
         if own_a != own_b:
-            if kids_a or not allowed(" ".join(own_a), " ".join(own_b)):
+            if not allowed(" ".join(own_a), " ".join(own_b)):
                 return None
-            found.add(f"{path}|content")
+            found.add(f"{path}|text" if kids_a else f"{path}|content")
         stack.extend((ka, kb, path) for ka, kb in zip(kids_a, kids_b, strict=True))
     return found
 
