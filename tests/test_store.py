@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import sqlite3
 from pathlib import Path
@@ -175,8 +176,39 @@ def test_long_evidence_snapshots_and_first_loads_are_kept_compressed(tmp_path: P
     assert kept["first_loads"][1] == "blob" and kept["first_loads"][0] < len(page) / 10
     again = open_store(tmp_path)
     assert again.load() == saved  # (the evidence now as text, as schema 5 kept it)
-    assert again._schema() == 7
+    assert again._schema() == 8
     assert again.first_load("http://127.0.0.1/", "<p>later</p>") == page
+
+
+def test_a_page_s_words_are_kept_once_for_every_action_fired_in_it(tmp_path: Path) -> None:
+    """The inference evidence of every action fired in a page holds the page's words: each
+    distinct list is one row of ``words``; lists no evidence names go at the run's end; a
+    store of schema 7, whose evidence holds its words itself, reads as before."""
+    page = [f"word{n}" for n in range(300)]
+    saved = checkpoint(3)
+    evidence = next(iter(saved.effects.values()))
+    saved.effects = {f"a{n}": {**evidence, "common": page} for n in range(20)}
+    saved.effects["other"] = {**evidence, "common": ["elsewhere"]}
+    store = open_store(tmp_path)
+    run = store.start_run({}, "now")
+    save(store, saved)
+    assert store._run("SELECT count(*) FROM words")[0][0] == 2
+    assert store.load() == saved
+    moved = {**evidence, "common": ["moved"]}
+    store.write(Changes(rows={"effects": [("other", moved)]}))
+    store.end_run(run, "later", "done")
+    assert store._run("SELECT count(*) FROM words")[0][0] == 2  # ["elsewhere"] went
+    saved.effects["other"] = moved
+    assert store.load() == saved
+    store.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / "crawl.sqlite")) as db:
+        db.execute("UPDATE effects SET evidence = ?", (json.dumps(moved),))
+        db.execute("DROP TABLE words")  # schema 7: the words in the evidence
+        db.execute("PRAGMA user_version = 7")
+        db.commit()
+    again = open_store(tmp_path)
+    assert again._schema() == 8
+    assert again.load() == dataclasses.replace(saved, effects=dict.fromkeys(saved.effects, moved))
 
 
 def test_tracked_tables_know_the_keys_changed_since_cleared() -> None:

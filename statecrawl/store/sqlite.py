@@ -4,12 +4,15 @@ A checkpoint writes only the rows that changed since the last one, in a single
 transaction, so a crawl killed at any moment leaves the previous checkpoint whole and the
 cost of a checkpoint does not grow with the crawl. Values that are not keys are JSON text;
 the long ones that are read only whole (inference evidence, snapshot metadata, first loads'
-DOMs: mostly words and markup over again) are kept zlib-compressed, as BLOBs.
+DOMs: mostly words and markup over again) are kept zlib-compressed, as BLOBs. The words a
+page shows, which the inference evidence of every action fired in it repeats, are kept once
+(table ``words``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import sqlite3
 import threading
@@ -23,14 +26,16 @@ from ..errors import ArchiveError, one_line
 from ..version import __version__
 from .checkpoint import Changes, Checkpoint, Run, StateRecord
 
-VERSION = 7  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2
+VERSION = 8  # PRAGMA user_version of the schema below; 1 rewrote every checkpoint whole, 2
 # kept the URLs and targets of actions where 3 keeps their evidence, 4 names the statecrawl
 # that wrote it (table ``about``, which every later schema keeps), 5 may hold only the changes
 # to a baseline's store (meta ``delta``, table ``gone``; see :mod:`statecrawl.directory.chain`),
 # 6 may keep the values of ``PACKED`` compressed, 7 keeps the sets of inference evidence that
 # grow with the crawl (sources, targets, inferred) as rows of ``effect_states``, so that a
 # checkpoint adds rows where it rewrote the whole evidence of an action (an evidence of schema
-# 6 keeps them in itself, and reads as before until the next whole checkpoint rewrites it)
+# 6 keeps them in itself, and reads as before until the next whole checkpoint rewrites it),
+# 8 keeps each distinct list of words an evidence holds (``common``) once, as a row of
+# ``words`` the evidence names by its digest (an evidence of schema 7 holds its list itself)
 OLDEST = 2  # the oldest schema this version migrates
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS about (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -53,6 +58,7 @@ CREATE TABLE IF NOT EXISTS actions (state TEXT NOT NULL, key TEXT NOT NULL, acti
 CREATE TABLE IF NOT EXISTS effects (action TEXT PRIMARY KEY, evidence TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS effect_states (action TEXT NOT NULL, role TEXT NOT NULL,
     state TEXT NOT NULL, PRIMARY KEY (action, role, state));
+CREATE TABLE IF NOT EXISTS words (id TEXT PRIMARY KEY, words TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS volatile (name TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS tables (name TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
     PRIMARY KEY (name, key));
@@ -87,6 +93,7 @@ TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
     "actions": (("state", "key"), ("action",), frozenset({"action"})),
     "effects": (("action",), ("evidence",), frozenset({"evidence"})),
     "effect_states": (("action", "role", "state"), (), frozenset()),
+    "words": (("id",), ("words",), frozenset({"words"})),
     "volatile": (("name",), (), frozenset()),
     "tables": (("name", "key"), ("value",), frozenset({"value"})),
     "meta": (("name",), ("value",), frozenset({"value"})),
@@ -100,9 +107,11 @@ DELTA: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
 }
 # table -> its column whose values are kept zlib-compressed (a BLOB; a value that would not
 # shrink stays text): on the demo the inference evidence took 4.9 MB as text, 0.9 MB so
-PACKED = {"effects": "evidence", "snapshots": "meta", "first_loads": "html"}
+PACKED = {"effects": "evidence", "snapshots": "meta", "first_loads": "html", "words": "words"}
+WORDS = "common"  # the evidence's field whose list of words ``words`` keeps once
 DELTA_PAGE = 1024  # bytes: the page size of a delta store (see SqliteStore.thin)
-Rows = dict[str, dict[tuple[Any, ...], tuple[Any, ...]]]  # table -> key -> other values, decoded
+Row = tuple[Any, ...]
+Rows = dict[str, dict[Row, Row]]  # table -> key -> other values, decoded
 Gone = dict[str, list[tuple[Any, ...]]]  # table -> keys of the baseline's rows that are gone
 # (kept as one row of a JSON list a table: a row and an index entry a key would cost more)
 
@@ -118,13 +127,32 @@ def merge(base: Rows, own: Rows, gone: Gone) -> Rows:
     return merged
 
 
+def _words_apart(effects: list[Row]) -> tuple[list[Row], list[Row]]:
+    """Rows of ``effects`` whose list of words is named by its digest, and the rows of
+    ``words`` that hold those lists."""
+    rows, words = [], {}
+    for action, evidence in effects:
+        listed = evidence.get(WORDS)
+        if isinstance(listed, list):
+            digest = hashlib.blake2b(_json(listed).encode("utf-8"), digest_size=16).hexdigest()
+            words[digest] = (digest, listed)
+            evidence = {**evidence, WORDS: digest}
+        rows.append((action, evidence))
+    return rows, list(words.values())
+
+
 def _effects(rows: Rows) -> dict[str, dict[str, Any]]:
     """The inference evidence of each action, with its sets of states (schema 7 keeps them as
-    rows of ``effect_states``, schema 6 in the evidence itself)."""
+    rows of ``effect_states``, schema 6 in the evidence itself) and its words (schema 8 keeps
+    them in ``words``, schema 7 in the evidence itself)."""
     sets: dict[str, dict[str, set[str]]] = {}
     for action, role, state in rows["effect_states"]:
         sets.setdefault(action, {}).setdefault(role, set()).add(state)
+    words = {k: w for (k,), (w,) in rows["words"].items()}
     effects = {k: e for (k,), (e,) in rows["effects"].items()}
+    for evidence in effects.values():
+        if isinstance(listed := evidence.get(WORDS), str):
+            evidence[WORDS] = words[listed]
     for action, roles in sets.items():
         evidence = effects.setdefault(action, {})
         for role, states in roles.items():
@@ -309,11 +337,20 @@ class SqliteStore:
         return int(self._run("SELECT max(id) FROM runs")[0][0])
 
     def end_run(self, run: int, finished: str, stop_reason: str) -> None:
-        """Record how a run ended, and give back the pages its rewritten rows left free (the
-        inference evidence changes all along a run: on the demo they were a fifth of the file)."""
+        """Record how a run ended, drop the lists of words no evidence names any more, and
+        give back the pages its rewritten rows left free (the inference evidence changes all
+        along a run: on the demo they were a fifth of the file)."""
         self._run(
             "UPDATE runs SET finished = ?, stop_reason = ? WHERE id = ?", finished, stop_reason, run
         )
+        try:
+            named = {json.loads(_unpack(e)).get(WORDS) for (e,) in self._run(
+                "SELECT evidence FROM effects")}
+        except (ValueError, zlib.error) as exc:
+            raise damaged(self.path, exc) from None
+        with self._transaction() as db:
+            unnamed = [(k,) for (k,) in db.execute("SELECT id FROM words") if k not in named]
+            db.executemany("DELETE FROM words WHERE id = ?", unnamed)
         self._run("VACUUM")
 
     def runs(self) -> list[Run]:
@@ -354,6 +391,10 @@ class SqliteStore:
     # ---- checkpoints -------------------------------------------------------------------------
     def write(self, changes: Changes) -> None:
         """Make a checkpoint of ``changes`` to the last one, in one transaction."""
+        written = dict(changes.rows)
+        if "effects" in written:
+            written["effects"], words = _words_apart(written["effects"])
+            written["words"] = [*written.get("words", ()), *words]
         with self._transaction() as db:
             if changes.replace:
                 db.execute("DELETE FROM gone")
@@ -363,8 +404,8 @@ class SqliteStore:
                 elif changes.gone.get(table):
                     where = " AND ".join(f"{k} = ?" for k in keys)
                     db.executemany(f"DELETE FROM {table} WHERE {where}", changes.gone[table])
-                if changes.rows.get(table):
-                    db.executemany(_upsert(table), [_encode(table, r) for r in changes.rows[table]])
+                if written.get(table):
+                    db.executemany(_upsert(table), [_encode(table, r) for r in written[table]])
             db.execute("INSERT OR REPLACE INTO meta VALUES ('saved', '1')")
 
     def load(self, base: Rows | None = None) -> Checkpoint | None:
@@ -373,7 +414,10 @@ class SqliteStore:
         if not self._run("SELECT 1 FROM meta WHERE name = 'saved'"):
             return None
         rows, gone, stats = self._read()
-        return _checkpoint(merge(base, rows, gone) if base is not None else rows, stats)
+        try:
+            return _checkpoint(merge(base, rows, gone) if base is not None else rows, stats)
+        except KeyError as exc:
+            raise damaged(self.path, f"no words {exc} that an inference evidence names") from None
 
     def rows(self) -> tuple[Rows, Gone]:
         """The rows of the tables a delta keeps, in the order written, and the keys of the
