@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import gzip
 import io
 import json
 import re
@@ -29,7 +31,7 @@ from statecrawl.demo_app import data as demo_data
 from statecrawl.directory.label import crawl_labels, uniqueness
 from statecrawl.directory.paths import searched_text
 from statecrawl.report import build_report
-from statecrawl.report.builder import script_call, shard, terms
+from statecrawl.report.builder import pack, script_call, shard, terms
 from tests.conftest import PAGES, Site, console_chrome, error_line
 
 
@@ -487,6 +489,10 @@ def test_data_files_are_script_safe_json() -> None:
     call = script_call("SC.state", 3, value)
     assert not set(call) & set("<>&\u2028\u2029")
     assert json.loads(call[len("SC.state(3,") : -len(");\n")]) == value
+    dom = "<p>é</p>" * 1000  # a state's DOM and frames: packed, in a fraction of the bytes
+    packed = pack({"html": dom, "t": value["t"]})
+    assert not set(packed) & set("<>&\"\\") and len(packed) < len(dom) / 20
+    assert json.loads(gzip.decompress(base64.b64decode(packed))) == {"html": dom, "t": value["t"]}
 
 
 def test_terms_and_shards() -> None:

@@ -91,8 +91,23 @@
     }
     return loading.get(src);
   }
+  const unpacked = new Map();  // node number -> promise of its state file's value, unpacked
   function stateData(n) {
-    return load('data/s/' + n + '.js').then(() => details.get(n));
+    if (!unpacked.has(n)) {
+      unpacked.set(n, load('data/s/' + n + '.js').then(() => unpack(details.get(n)))
+        .catch((e) => { unpacked.delete(n); throw e; }));
+    }
+    return unpacked.get(n);
+  }
+  // A state's DOM and frames come packed (JSON, gzip, base64: builder.py's pack).
+  function unpack(d) {
+    if (!d || typeof d.packed !== 'string') return Promise.resolve(d);
+    const bytes = Uint8Array.from(atob(d.packed), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Response(stream).text().then((text) => {
+      const { packed, ...rest } = d;
+      return Object.assign(rest, JSON.parse(text));
+    });
   }
   // What styles a state's snapshot: its URL (relative URLs resolve against it) and the assets
   // of the URLs it refers to. An asset that fails to load is left out.
