@@ -182,8 +182,8 @@ def test_long_evidence_snapshots_and_first_loads_are_kept_compressed(tmp_path: P
 
 def test_a_page_s_words_are_kept_once_for_every_action_fired_in_it(tmp_path: Path) -> None:
     """The inference evidence of every action fired in a page holds the page's words: each
-    distinct list is one row of ``words``; lists no evidence names go at the run's end; a
-    store of schema 7, whose evidence holds its words itself, reads as before."""
+    distinct set of word lists is one row of ``words``; those no evidence names go at the
+    run's end; a store of schema 7, whose evidence holds its words itself, reads as before."""
     page = [f"word{n}" for n in range(300)]
     saved = checkpoint(3)
     evidence = next(iter(saved.effects.values()))

@@ -34,8 +34,8 @@ VERSION = 8  # PRAGMA user_version of the schema below; 1 rewrote every checkpoi
 # grow with the crawl (sources, targets, inferred) as rows of ``effect_states``, so that a
 # checkpoint adds rows where it rewrote the whole evidence of an action (an evidence of schema
 # 6 keeps them in itself, and reads as before until the next whole checkpoint rewrites it),
-# 8 keeps each distinct list of words an evidence holds (``common``) once, as a row of
-# ``words`` the evidence names by its digest (an evidence of schema 7 holds its list itself)
+# 8 keeps each distinct set of word lists an evidence holds (``WORDS``) once, as a row of
+# ``words`` the evidence names by its digest (an evidence of schema 7 holds its lists itself)
 OLDEST = 2  # the oldest schema this version migrates
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS about (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -108,7 +108,10 @@ DELTA: dict[str, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {
 # table -> its column whose values are kept zlib-compressed (a BLOB; a value that would not
 # shrink stays text): on the demo the inference evidence took 4.9 MB as text, 0.9 MB so
 PACKED = {"effects": "evidence", "snapshots": "meta", "first_loads": "html", "words": "words"}
-WORDS = "common"  # the evidence's field whose list of words ``words`` keeps once
+# the evidence's lists of words (the page's, those shared, those whose counts moved): the
+# same in every action fired in one page, kept once in ``words``; the evidence names them
+WORDS = ("common", "overlap", "moved")
+NAMED = "words"  # the evidence's field that names them
 DELTA_PAGE = 1024  # bytes: the page size of a delta store (see SqliteStore.thin)
 Row = tuple[Any, ...]
 Rows = dict[str, dict[Row, Row]]  # table -> key -> other values, decoded
@@ -128,15 +131,15 @@ def merge(base: Rows, own: Rows, gone: Gone) -> Rows:
 
 
 def _words_apart(effects: list[Row]) -> tuple[list[Row], list[Row]]:
-    """Rows of ``effects`` whose list of words is named by its digest, and the rows of
+    """Rows of ``effects`` whose lists of words are named by their digest, and the rows of
     ``words`` that hold those lists."""
     rows, words = [], {}
     for action, evidence in effects:
-        listed = evidence.get(WORDS)
-        if isinstance(listed, list):
+        listed = {k: evidence[k] for k in WORDS if k in evidence}
+        if listed:
             digest = hashlib.blake2b(_json(listed).encode("utf-8"), digest_size=16).hexdigest()
             words[digest] = (digest, listed)
-            evidence = {**evidence, WORDS: digest}
+            evidence = {k: v for k, v in evidence.items() if k not in listed} | {NAMED: digest}
         rows.append((action, evidence))
     return rows, list(words.values())
 
@@ -151,8 +154,8 @@ def _effects(rows: Rows) -> dict[str, dict[str, Any]]:
     words = {k: w for (k,), (w,) in rows["words"].items()}
     effects = {k: e for (k,), (e,) in rows["effects"].items()}
     for evidence in effects.values():
-        if isinstance(listed := evidence.get(WORDS), str):
-            evidence[WORDS] = words[listed]
+        if NAMED in evidence:
+            evidence.update(words[evidence.pop(NAMED)])
     for action, roles in sets.items():
         evidence = effects.setdefault(action, {})
         for role, states in roles.items():
@@ -337,14 +340,14 @@ class SqliteStore:
         return int(self._run("SELECT max(id) FROM runs")[0][0])
 
     def end_run(self, run: int, finished: str, stop_reason: str) -> None:
-        """Record how a run ended, drop the lists of words no evidence names any more, and
+        """Record how a run ended, drop the words no evidence names any more, and
         give back the pages its rewritten rows left free (the inference evidence changes all
         along a run: on the demo they were a fifth of the file)."""
         self._run(
             "UPDATE runs SET finished = ?, stop_reason = ? WHERE id = ?", finished, stop_reason, run
         )
         try:
-            named = {json.loads(_unpack(e)).get(WORDS) for (e,) in self._run(
+            named = {json.loads(_unpack(e)).get(NAMED) for (e,) in self._run(
                 "SELECT evidence FROM effects")}
         except (ValueError, zlib.error) as exc:
             raise damaged(self.path, exc) from None
