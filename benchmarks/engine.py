@@ -7,11 +7,13 @@ cost: planning, the frontier, the graph, the store, checkpoints, and the report 
 The application is :func:`statecrawl.testing.tree` of depth 5 and branching 10 (111,111
 states at one URL, each with ten script actions), crawled breadth-first up to
 ``--max-states N``, the archive off. Each size runs in a process of its own, so that its
-peak memory is its own. Printed per size: states, seconds and seconds per state, the peak
-resident memory of the process less what it held once the application was built, the
-crawl store's size, the slowest checkpoint and the last, the slowest export of the graph,
-and the report's build time; then the ratio of the seconds per state of each size to the
-first's. ``--profile``: the crawl under cProfile, its 25 most costly functions (own time).
+peak memory is its own. Printed per size: states, seconds and milliseconds per state, wall
+and CPU (the CPU time of the process, which other work on the machine does not inflate), with
+the ratio of each to the first size's; the peak resident memory of the process less what it
+held once the application was built; the crawl store's size and the rows a checkpoint writes
+(median and most); the checkpoints' time (median and most), the slowest export of the graph,
+and the report's build time. ``--profile``: the crawl under cProfile, its 25 most costly
+functions (own time).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import functools
 import json
 import pstats
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,6 +37,7 @@ from statecrawl.config import Config
 from statecrawl.engine import Explorer
 from statecrawl.engine.output import Output
 from statecrawl.report import build_report
+from statecrawl.store import Changes, SqliteStore
 from statecrawl.testing import FakeBrowser, tree
 
 DEPTH, BRANCHING = 5, 10
@@ -54,6 +58,17 @@ def timed(owner: type, name: str, into: list[float]) -> None:
     setattr(owner, name, wrapper)
 
 
+def counted(into: list[int]) -> None:
+    """Count the rows of every checkpoint the crawl store writes into ``into``."""
+    write = SqliteStore.write
+
+    def wrapper(self: SqliteStore, changes: Changes) -> None:
+        into.append(sum(map(len, [*changes.rows.values(), *changes.gone.values()])))
+        write(self, changes)
+
+    SqliteStore.write = wrapper  # type: ignore[method-assign]
+
+
 def peak_mb() -> float:
     """This process's peak resident memory so far, in MB (Linux reports KB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -65,7 +80,9 @@ def one(states: int, profile: bool) -> dict[str, Any]:
     built = peak_mb()
     checkpoints: list[float] = []
     exports: list[float] = []
+    rows: list[int] = []
     timed(Output, "checkpoint", checkpoints)
+    counted(rows)
     timed(Output, "write_graph", exports)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "crawl"
@@ -75,24 +92,27 @@ def one(states: int, profile: bool) -> dict[str, Any]:
         })  # fmt: skip
         explorer = Explorer(config, browser_factory=lambda c, _network: FakeBrowser(app, c))
         profiler = cProfile.Profile() if profile else None
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         if profiler is not None:
             profiler.enable()
         result = explorer.run()
         if profiler is not None:
             profiler.disable()
-        seconds = time.perf_counter() - began
+        seconds, cpu = time.perf_counter() - began, time.process_time() - cpu
         store = (out / "crawl.sqlite").stat().st_size
         began = time.perf_counter()
         build_report(out, Path(tmp) / "report")
         report = time.perf_counter() - began
     if profiler is not None:
         pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(25)
+    found = result.stats["states"]
     return {
-        "states": result.stats["states"], "transitions": result.stats["transitions"],
-        "seconds": seconds, "per_state_ms": 1000 * seconds / result.stats["states"],
+        "states": found, "transitions": result.stats["transitions"],
+        "seconds": seconds, "per_state_ms": 1000 * seconds / found,
+        "cpu_per_state_ms": 1000 * cpu / found,
         "memory_mb": peak_mb() - built, "store_mb": store / 2**20,
-        "checkpoint_max": max(checkpoints), "checkpoint_last": checkpoints[-1],
+        "rows_median": statistics.median(rows), "rows_max": max(rows),
+        "checkpoint_median": statistics.median(checkpoints), "checkpoint_max": max(checkpoints),
         "export_max": max(exports), "report": report,
     }
 
@@ -106,17 +126,20 @@ def main() -> None:
     if args.one is not None:
         print(json.dumps(one(args.one, args.profile)))
         return
-    first = None
+    first: dict[str, Any] = {}
     for states in args.states:
         command = [sys.executable, __file__, "--one", str(states)]
         done = subprocess.run([*command, *(["--profile"] if args.profile else [])],
                               check=True, stdout=subprocess.PIPE, text=True)
         f = json.loads(done.stdout.splitlines()[-1])
-        first = first or f["per_state_ms"]
+        first = first or f
+        wall, cpu = f["per_state_ms"], f["cpu_per_state_ms"]
         print(f"{f['states']:>7} states {f['transitions']:>7} transitions  {f['seconds']:7.1f} s  "
-              f"{f['per_state_ms']:.2f} ms/state (x{f['per_state_ms'] / first:.2f})  "
+              f"{wall:.2f} ms/state (x{wall / first['per_state_ms']:.2f})  "
+              f"cpu {cpu:.2f} ms/state (x{cpu / first['cpu_per_state_ms']:.2f})  "
               f"memory +{f['memory_mb']:.0f} MB  store {f['store_mb']:.1f} MB  "
-              f"checkpoint max {f['checkpoint_max']:.2f} s last {f['checkpoint_last']:.2f} s  "
+              f"checkpoint rows median {f['rows_median']:.0f} max {f['rows_max']}  "
+              f"checkpoint median {f['checkpoint_median']:.3f} s max {f['checkpoint_max']:.2f} s  "
               f"export max {f['export_max']:.2f} s  report {f['report']:.1f} s", flush=True)
 
 

@@ -148,3 +148,42 @@ def test_a_checkpoint_gives_back_every_table(tmp_path: Path) -> None:
     for part in ("shown", "varied", "left_out"):
         assert getattr(back.popups, part) == getattr(memory.popups, part), part
     assert back.leaving.families == memory.leaving.families
+
+
+def test_checkpoints_in_a_row_write_what_changed_and_give_back_the_memory(tmp_path: Path) -> None:
+    """Each checkpoint after the first writes the fired pairs and the edges' actions that
+    changed (and the pairs in flight, then and now), not all of them: what it holds is still
+    the memory's, through work in flight that ends, a pair fired again, a merge and an action
+    learned anew."""
+    memory, go, other = remembered(), action("go").key, action("other")
+    directory = CrawlDirectory(tmp_path / "out")
+    store = open_store(directory.path)
+    try:
+        for state_id in ("a", "b", "c", "d"):
+            directory.write_state(state_id, "<html></html>")
+            store.add_snapshot(state_id, Snapshot(url=f"{URL}{state_id}", title="", html="").meta())
+        saver, written = Saver(store), []
+
+        def save(in_flight: list[tuple[str, str]]) -> Memory:
+            before = store._db.total_changes
+            saver.save(memory, {}, in_flight, {})
+            written.append(store._db.total_changes - before)
+            back = Memory(Inference(3))
+            restore(back, store.load(), directory, lambda snapshot: [])
+            return back
+
+        assert save([("b", go)]).fired == {("a", go)}  # whole; b's work in flight
+        memory.fired.discard(("a", go))  # to be fired again
+        memory.edge_actions[("a", go)] = other  # fired again, it did another thing
+        memory.fired.add(("c", go))
+        assert save([("c", go)]).fired == {("b", go)}  # b's work ended, c's is in flight
+        assert save([]).fired == {("b", go), ("c", go)}
+        memory.retarget({"c": "d"})
+        back = save([])
+        assert back.fired == memory.fired == {("b", go), ("d", go)}
+        assert back.edge_actions == memory.edge_actions
+        assert back.edge_actions[("a", go)] == other
+        assert written[1:3] == [5, 3]  # rows: a pair or two, an action, the figures, "saved"
+    finally:
+        store.close()
+        directory.close()

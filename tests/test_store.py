@@ -13,7 +13,7 @@ import pytest
 from statecrawl.errors import ArchiveError
 from statecrawl.state import Action, Snapshot
 from statecrawl.store import Changes, Checkpoint, SqliteStore, StateRecord, open_store
-from statecrawl.store.tracked import TrackedCounter, TrackedDict
+from statecrawl.store.tracked import TrackedCounter, TrackedDict, TrackedSet
 
 
 def checkpoint(states: int) -> Checkpoint:
@@ -224,3 +224,16 @@ def test_tracked_tables_know_the_keys_changed_since_cleared() -> None:
     counts.update(["http://h/c", "http://h/c"])
     assert counts == {"http://h/": 3, "http://h/c": 2}
     assert counts.changed == {"http://h/", "http://h/c"}
+
+
+def test_tracked_sets_and_dicts_renamed_know_what_moved() -> None:
+    fired = TrackedSet([("a", "go"), ("b", "go")])
+    fired.add(("c", "go"))
+    fired.discard(("b", "go"))
+    assert fired.changed == {("c", "go"), ("b", "go")}
+    moved = fired.mapped(lambda pair: ("z" if pair[0] == "a" else pair[0], pair[1]))
+    assert moved == {("z", "go"), ("c", "go")}
+    assert moved.changed == {("a", "go"), ("z", "go"), ("b", "go"), ("c", "go")}
+    actions: TrackedDict[str, int] = TrackedDict({"a": 1, "b": 2})
+    rekeyed = actions.rekeyed(lambda key: "z" if key == "a" else key)
+    assert rekeyed == {"z": 1, "b": 2} and rekeyed.changed == {"a", "z"}

@@ -18,7 +18,7 @@ from typing import Any
 from ..directory.graph import StateGraph
 from ..scope import origin
 from ..state import Action, State
-from ..store.tracked import TrackedCounter, TrackedDict
+from ..store.tracked import TrackedCounter, TrackedDict, TrackedSet
 from .equivalence import Equivalence
 from .policy import Inference, Leaving
 from .popups import Popups
@@ -37,7 +37,8 @@ class Memory:
     ``graph``: the state graph; ``states``: the states by id, ``index``: state key -> id;
     ``volatile``: names learned to change with no user action; ``fired``: (state, action
     key) pairs taken from the frontier; ``retried``: those tried again in a new browser;
-    ``edge_actions``: the action of each (source, action key) edge; ``checking``: inferred
+    ``edge_actions``: the action of each (source, action key) edge (these two know what
+    changed since the last checkpoint, as the tracked tables do); ``checking``: inferred
     targets a firing is to confirm; ``tries``: failed ways to a state since it was reached;
     ``own_loads``: per URL shape, loads of a state's own URL that showed it and that did not;
     ``per_site``: states per origin; ``inference``, ``equivalence`` (pairs of actions seen to
@@ -61,9 +62,9 @@ class Memory:
         self.states: dict[str, State] = {}
         self.index: dict[str, str] = {}
         self.volatile: frozenset[str] = frozenset()
-        self.fired: set[tuple[str, str]] = set()
+        self.fired: TrackedSet[tuple[str, str]] = TrackedSet()
         self.retried: set[tuple[str, str]] = set()
-        self.edge_actions: dict[tuple[str, str], Action] = {}
+        self.edge_actions: TrackedDict[tuple[str, str], Action] = TrackedDict()
         self.checking: dict[tuple[str, str], str] = {}
         self.tries: Counter[str] = Counter()
         self.own_loads: dict[str, tuple[int, int]] = {}
@@ -151,9 +152,9 @@ class Memory:
         for old, now in names.items():
             if old not in given:
                 self.merged[old] = now
-        self.fired = {(new(s), k) for s, k in self.fired}
+        self.fired = self.fired.mapped(lambda pair: (new(pair[0]), pair[1]))
         self.retried = {(new(s), k) for s, k in self.retried}
-        self.edge_actions = {(new(s), k): a for (s, k), a in self.edge_actions.items()}
+        self.edge_actions = self.edge_actions.rekeyed(lambda pair: (new(pair[0]), pair[1]))
         self.checking = {(new(s), k): new(t) for (s, k), t in self.checking.items()}
         tries: Counter[str] = Counter()
         for state_id, count in self.tries.items():

@@ -19,7 +19,7 @@ from ..directory.graph import StateGraph
 from ..errors import ArchiveError
 from ..state import Action, Snapshot, State
 from ..store import Changes, Checkpoint, Store
-from ..store.tracked import TrackedCounter, TrackedDict
+from ..store.tracked import TrackedCounter, TrackedDict, TrackedSet
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -44,15 +44,15 @@ class Saver:
     """Writes a crawl memory's checkpoints to its store: the first one whole, each later one as
     the rows changed since the one before, so a checkpoint costs what changed, not what the
     crawl holds. What changed is known from the graph's touched nodes and edges (a state's
-    record changes with its node), the tracked tables' changed keys, and differences with
-    what was saved for the sets. Call :meth:`save` under the engine's lock."""
+    record changes with its node), the tracked tables' and sets' changes (and the pairs in
+    flight, now and at the last checkpoint), and differences with what was saved for the
+    small sets. Call :meth:`save` under the engine's lock."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self._whole = True
         # what the last checkpoint holds, as far as telling a change needs
-        self._fired: set[tuple[str, str]] = set()
-        self._actions: set[tuple[str, str]] = set()
+        self._held: set[tuple[str, str]] = set()  # fired pairs it held back, in flight
         self._volatile: frozenset[str] = frozenset()
         self._small: dict[tuple[str, str], Any] = {}  # untracked small tables' rows, as tokens
 
@@ -83,14 +83,14 @@ class Saver:
         ]
         gone["states"] = [(n,) for n in nodes if n not in e.states]
 
-        fired = e.fired - set(in_flight)
-        rows["fired"] = sorted(fired - self._fired)
-        gone["fired"] = sorted(self._fired - fired)
-        actions = set(e.edge_actions)
-        rows["actions"] = [
-            (*k, e.edge_actions[k].to_data()) for k in sorted(actions - self._actions)
-        ]
-        gone["actions"] = sorted(self._actions - actions)
+        held = set(in_flight)
+        pairs = sorted(e.fired if whole else e.fired.changed | held | self._held)
+        rows["fired"] = [p for p in pairs if p in e.fired and p not in held]
+        gone["fired"] = [p for p in pairs if p not in e.fired or p in held]
+        ways = e.edge_actions
+        actions = sorted(ways if whole else ways.changed)
+        rows["actions"] = [(*k, ways[k].to_data()) for k in actions if k in ways]
+        gone["actions"] = [k for k in actions if k not in ways]
 
         inference = e.inference
         effects = set(inference.table) if whole else set(inference.changed)
@@ -132,10 +132,10 @@ class Saver:
         inference.changed -= effects
         inference.added.clear()
         inference.dropped.clear()
-        for table in tracked.values():
+        for table in [*tracked.values(), e.fired, e.edge_actions]:
             table.changed.clear()
         self._whole = False
-        self._fired, self._actions, self._volatile, self._small = fired, actions, e.volatile, small
+        self._held, self._volatile, self._small = held, e.volatile, small
 
 
 def restore(
@@ -169,8 +169,8 @@ def restore(
             unreachable=record.unreachable,
             final=record.final,
         ))
-    e.fired = {(s, k) for s, k in checkpoint.fired}
-    e.edge_actions = {(s, k): Action.from_data(a) for s, k, a in checkpoint.actions}
+    e.fired = TrackedSet((s, k) for s, k in checkpoint.fired)
+    e.edge_actions = TrackedDict({(s, k): Action.from_data(a) for s, k, a in checkpoint.actions})
     e.inference.load(checkpoint.effects)
     e.volatile = frozenset(checkpoint.volatile)
     tables = checkpoint.tables
