@@ -21,6 +21,7 @@ from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.cli import main
+from statecrawl.directory.resources import snapshot_url
 
 from .conftest import Site, error_line
 
@@ -73,13 +74,14 @@ def _warc_findings(path: Path, allowed: set[str]) -> list[str]:
     with path.open("rb") as stream:
         for record in ArchiveIterator(stream):
             uri = record.rec_headers.get_header("WARC-Target-URI") or ""
+            page_url = snapshot_url(record.rec_headers)  # a state's snapshot: its page's URL
             head = record.rec_headers.to_bytes()
             if record.http_headers is not None:
                 head += record.http_headers.to_bytes()
             body = record.content_stream().read()
             if ANY_SECRET.search(head) or BASIC in head:
                 found.append(f"{path.name}: {record.rec_type} {uri}: headers")
-            page = record.rec_type in ("response", "resource") and uri in allowed
+            page = record.rec_type in ("response", "resource") and page_url in allowed
             hits = set(ANY_SECRET.findall(body))
             if (hits - {SECRET}) or (hits and not page) or BASIC in body:
                 found.append(f"{path.name}: {record.rec_type} {uri}: payload")

@@ -14,7 +14,7 @@ from warcio.statusandheaders import StatusAndHeaders
 from ..directory.layout import RESOURCES
 from ..directory.resources import Seen, read_resources
 from ..errors import ArchiveError
-from .warc import DOWNLOAD_TAG, STATE_URL_TAG
+from .warc import DOWNLOAD_TAG
 
 
 def archived_headers(path: Path) -> Iterator[StatusAndHeaders]:
@@ -66,13 +66,6 @@ def snapshot_state(headers: StatusAndHeaders) -> str | None:
         return None
     state: str | None = headers.get_header("WARC-Statecrawl-State")
     return state
-
-
-def snapshot_url(headers: StatusAndHeaders) -> str:
-    """The URL of the page a state's snapshot record holds the DOM of: its own header, or
-    (archives written before it had one) its target URI, then the page's URL."""
-    url: str = headers.get_header(STATE_URL_TAG) or headers.get_header("WARC-Target-URI") or ""
-    return url
 
 
 def lost_captures(directory: Path, files: Iterable[Path]) -> list[str]:

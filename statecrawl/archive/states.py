@@ -10,9 +10,9 @@ from typing import Any
 from warcio.recordloader import ArcWarcRecord
 
 from ..directory.layout import SCREENSHOT_TYPES
-from ..directory.resources import Seen
+from ..directory.resources import STATE_URL_TAG, Seen
 from ..errors import ArchiveError
-from .warc import BUILDER, STATE_URL_TAG, record, record_id, snapshot_uri, warc_date
+from .warc import BUILDER, record, record_id, snapshot_uri, warc_date
 
 
 def state_records(

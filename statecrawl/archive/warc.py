@@ -12,7 +12,6 @@ from warcio.warcwriter import WARCWriter
 
 REDACTED_TAG = "WARC-Statecrawl-Redacted"  # on the records of a login's redacted exchanges
 DOWNLOAD_TAG = "WARC-Statecrawl-Download"  # on a document's records: the file name it was saved as
-STATE_URL_TAG = "WARC-Statecrawl-URL"  # on a state's DOM snapshot record: the page's URL
 
 BUILDER = RecordBuilder(warc_version="1.1")  # builds records; ``serialize`` writes them
 

@@ -8,10 +8,17 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ArchiveError
 from .layout import RESOURCES
+
+if TYPE_CHECKING:
+    from warcio.statusandheaders import StatusAndHeaders
+
+# On a state's DOM snapshot record (``urn:statecrawl:state:<id>:snapshot``): the page's URL.
+# Here, not in the archive package, so that replay reads it without the archive's writers.
+STATE_URL_TAG = "WARC-Statecrawl-URL"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,3 +55,10 @@ def read_resources(directory: Path | str) -> list[dict[str, Any]]:
 def payload_digest(payload: bytes) -> str:
     """The WARC payload digest of ``payload``: ``sha1:`` + base32 of the SHA-1."""
     return "sha1:" + base64.b32encode(hashlib.sha1(payload).digest()).decode("ascii")
+
+
+def snapshot_url(headers: StatusAndHeaders) -> str:
+    """The URL of the page a state's snapshot record holds the DOM of: its own header, or
+    (archives written before it had one) its target URI, then the page's URL."""
+    url: str = headers.get_header(STATE_URL_TAG) or headers.get_header("WARC-Target-URI") or ""
+    return url

@@ -27,9 +27,9 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 from warcio.recordloader import ArcWarcRecord
 
-from ..archive.reading import snapshot_url
 from ..directory import chain
 from ..directory.layout import ARCHIVE
+from ..directory.resources import snapshot_url
 from ..errors import ArchiveError
 
 Headers = list[tuple[str, str]]
