@@ -23,6 +23,7 @@ from .traffic import Traffic
 log = logging.getLogger(__name__)
 ERROR_CODE = re.compile(r'HTTP ERROR \d+|"errorCode":"(?:NET::)?(ERR_[A-Z_]+)"')
 BLANK_GRACE = 3.0  # seconds a load from a blank page may take to commit before it is restarted
+LOG_POLL = 0.25  # seconds between looks at the browser's log for a download a load began
 
 
 class Loader:
@@ -82,11 +83,15 @@ class Loader:
         """Wait until a document other than ``before`` (and other than the ``about:blank`` a
         load may pass through) is in the browser (True), or a download began instead (False);
         ``TimeoutException`` at ``deadline``."""
+        asked = time.monotonic()
         while True:
             loader, url = self.page.document()
             if loader != before[0] and url != "about:blank":
                 return True
-            if self.traffic.downloading():
+            ask_log = time.monotonic() - asked > LOG_POLL
+            if ask_log:
+                asked = time.monotonic()
+            if self.traffic.downloading(ask_log):
                 return False
             if time.monotonic() > deadline:
                 raise TimeoutException("no document was committed in time")

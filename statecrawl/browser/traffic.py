@@ -73,9 +73,17 @@ class Traffic:
                 drained = capture.drain(final=final)
             self.exchanges.extend(self.secrets.scrub(drained))
 
-    def downloading(self) -> bool:
-        """Whether a download began since the last was taken (a look at its folder)."""
-        return self.downloads is not None and self.downloads.started()
+    def downloading(self, ask_log: bool = False) -> bool:
+        """Whether a download began since the last was taken: a look at its folder (``ask_log``:
+        and at the browser's log, which tells of one that failed before a poll saw its file)."""
+        if self.downloads is None:
+            return False
+        if self.downloads.started():
+            return True
+        if ask_log and self.capture is not None:
+            self.drain()
+            return bool(self.capture.download_events)
+        return False
 
     def downloaded(self, url: str | None = None) -> list[dict[str, Any]]:
         """Wait, within the load timeout, for the downloads begun (``url``: a load of it was
