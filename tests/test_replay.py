@@ -34,7 +34,7 @@ from statecrawl.cli import main
 from statecrawl.config import Archive
 from statecrawl.demo_app import DemoApp
 from statecrawl.replay import ArchiveIndex, ReplayServer, verify
-from statecrawl.replay.verify import replay_config
+from statecrawl.replay.fidelity import replay_config
 from tests.conftest import BIN, PAGES, Site, crawl_demo, drop_records, error_line, serving
 from tests.test_search_app import serve as serve_search
 

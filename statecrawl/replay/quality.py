@@ -36,10 +36,10 @@ from ..directory.layout import QA, QA_PICTURES, QA_VIEW, write_json
 from ..directory.paths import searched_text
 from ..errors import ConfigError, StatecrawlError
 from . import likeness
+from .fidelity import StateCheck, Verifier, replay_config
 from .pywb import Pywb, PywbUnavailable
 from .review import write_view
 from .server import ReplayServer
-from .verify import StateCheck, Verifier, replay_config
 
 OURS, PYWB = "ours", "pywb"
 ANIMATION_WAIT = 0.5  # seconds between two pictures of a replay that does not match
