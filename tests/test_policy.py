@@ -153,6 +153,24 @@ def test_a_row_removed_in_lists_of_one_is_not_inferred_in_a_list_of_two() -> Non
     assert clear.known(everything, "four", lists.__getitem__) == "empty"
 
 
+def test_an_action_that_took_a_word_away_is_not_inferred_where_that_word_never_was() -> None:
+    """The bug of generated app 61: its result pages never show their query (a header
+    button "Find lidar" is on every page), only a result set's id. "Prev" fired on lidar's
+    page 2 and beside its details led to lidar's page 1, taking page 2's set id away each
+    time; on drone's page 2, which never held that id, it leads to drone's page 1."""
+    inference = Inference(after=3)
+    previous = act("Prev")
+    page2 = shows("lidar", "set949702")
+    request = (("GET", "http://h/api/search?q=lidar&page=1", ""),)
+    for source in ("lidar-2", "lidar-2 US1001", "lidar-2 US1004"):
+        inference.record(previous, source, "lidar-1", request, None,
+                         lambda: (page2, shows("lidar", "set310871")))  # fmt: skip
+    words = {"drone-2": shows("lidar", "set422749"), "lidar-2 US1009": page2,
+             "lidar-1": shows("lidar", "set310871")}
+    assert inference.known(previous, "drone-2", words.__getitem__) is None
+    assert inference.known(previous, "lidar-2 US1009", words.__getitem__) == "lidar-1"
+
+
 def test_a_wrong_inference_is_retracted_for_good() -> None:
     inference = Inference(after=2)
     search = act("Search")

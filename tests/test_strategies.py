@@ -21,6 +21,7 @@ from statecrawl.strategies import (
     get_strategy,
     new_words,
 )
+from statecrawl.strategies.frontier import NEAR_LEVELS
 
 STRATEGIES = [BreadthFirst, DepthFirst, Novelty, RandomOrder]
 
@@ -196,14 +197,15 @@ def test_breadth_first_fires_what_mutates_after_the_read_only_work_of_its_depth(
     assert strategy.discard("root") == 2 and len(strategy) == 3
 
 
-def test_breadth_first_does_not_prefer_current_two_levels_deeper() -> None:
+def test_breadth_first_prefers_current_two_levels_deeper_not_three() -> None:
+    assert NEAR_LEVELS == 2
     strategy = push_all(
         BreadthFirst(),
-        [work("root", 0, depth=0), work("mid", 1, depth=1), work("deep", 2, depth=2)],
+        [work("root", 0, depth=0), work("mid", 1, depth=1), work("deep", 2, depth=2),
+         work("deeper", 3, depth=3)],
     )
-    item = strategy.pop(["deep"])
-    assert item is not None
-    assert item.state == "root"
+    assert names([strategy.pop(["deeper"])]) == ["root#0"]  # three levels below root
+    assert names([strategy.pop(["deeper"])]) == ["deeper#3"]  # two levels below mid
     assert names(drain(strategy, current="deep")) == ["deep#2", "mid#1"]
 
 
@@ -216,9 +218,9 @@ def test_breadth_first_current_without_work_falls_back_to_shallowest(current: st
 def test_breadth_first_takes_the_nearest_state_with_work_in_its_window() -> None:
     strategy = push_all(
         BreadthFirst(),
-        [work("a", 0, 1), work("b", 1, 2), work("c", 2, 3), work("d", 3, 1)],
+        [work("a", 0, 1), work("b", 1, 3), work("c", 2, 4), work("d", 3, 1)],
     )
-    # c is too deep (two levels below a); b is the nearest with work one level below
+    # c is too deep (three levels below a); b is the nearest with work two levels below
     assert names([strategy.pop(["here", "c", "b", "d"])]) == ["b#1"]
     assert names([strategy.pop(["here", "c", "d"])]) == ["d#3"]
     assert names([strategy.pop(["here", "c"])]) == ["a#0"]

@@ -193,9 +193,11 @@ class Inference:
       but fired beside its own patent's details it may do nothing;
     - ``S`` has as many of each word as the states it was fired in had, where the action
       changed that word's count alike in all of them (each had ``n``, the target ``m``;
-      fewer than ``n`` will do where ``m`` is 0): a "Remove" fired only in lists of one row
-      shows the evidence of an action that leads to one state, and in a list of two
-      identical rows (the same words, twice) it removes one row, not the list;
+      fewer than ``n``, but one at least, will do where ``m`` is 0): a "Remove" fired only
+      in lists of one row shows the evidence of an action that leads to one state, and in
+      a list of two identical rows (the same words, twice) it removes one row, not the
+      list; a "Prev" that took a result set's id away in the pages of one query (which never
+      show the query) may lead elsewhere from a page that never held that id;
     - it led elsewhere than to the state the browser came from at least once: a "Back"
       button (``history.back()``) follows the browser's history, not the page.
 
@@ -300,7 +302,7 @@ class Inference:
             or not asked(next(iter(evidence.requests))) <= here.keys()
             or not here.keys() & content(target).keys() <= evidence.overlap
             or any(
-                here[w] != n and not (m == 0 and here[w] < n)
+                here[w] != n and not (m == 0 and 0 < here[w] < n)
                 for w, (n, m) in evidence.moved.items()
             )
         ):
