@@ -36,12 +36,13 @@ MASK = "\x00~"
 MAX_VALUE = 4096
 KEYS_KEPT = 4096  # DOM keys a model remembers
 # An id made up per page view (a uuid, a long hex run, a millisecond timestamp, a random base-36
-# string, a component's name and a short random hex with a digit, as a chart toolbar's
-# ``modebar-4e3729`` or ``modebar-929528``) names nothing stable, so no path is anchored on
-# it; the page agent has the same rule.
+# string, a component's name and a short random hex, as a chart toolbar's ``modebar-4e3729``,
+# ``modebar-929528`` or ``modebar-beecbc``: one load in 360 draws six hex letters) names
+# nothing stable, so no path is anchored on it; the page agent has the same rule. (An id that
+# ends in a word of the letters a-f, ``-facade``, anchors no path either.)
 GENERATED_ID = re.compile(
     r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|\d{13,}"
-    r"|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{10,}|-(?=[a-f]*\d)[0-9a-f]{6,8}$",
+    r"|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{10,}|-[0-9a-f]{6,8}$",
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w-]{6,}")

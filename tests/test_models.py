@@ -485,6 +485,9 @@ def test_generated_id_anchors_no_path_but_a_real_id_does() -> None:
     }
     assert volatile_between(row("milk", "10:01"), row("milk", "10:02")) == {"#milk/time|content"}
     assert dom.GENERATED_ID.search(UUID_A) and not dom.GENERATED_ID.search("results")
+    # a chart toolbar's six hex digits, drawn anew each load: digits only, letters only, both
+    for made in ("modebar-929528", "modebar-beecbc", "modebar-c29e92"):
+        assert dom.GENERATED_ID.search(made), made
 
 
 def test_module_doctests_pass() -> None:

@@ -1028,7 +1028,7 @@
   }
   // A shadow root is a <template> step below its host, as in the serialized snapshot. An id
   // made up per page view anchors nothing (statecrawl.models.dom.GENERATED_ID).
-  const GENERATED_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|\d{13,}|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{10,}|-(?=[a-f]*\d)[0-9a-f]{6,8}$/i;
+  const GENERATED_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|\d{13,}|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{10,}|-[0-9a-f]{6,8}$/i;
   const anchors = (node) => node.id && !Re.test(GENERATED_ID, node.id);
   function anchoredPath(el) {
     const parts = [];
