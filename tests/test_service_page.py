@@ -242,7 +242,8 @@ def test_the_crawl_page_shows_the_qa_score_and_links_its_view(
     (crawl / "qa.json").write_text(json.dumps({"replayers": replayers, "states": []}))
     (crawl / "qa.html").write_text("<!DOCTYPE html><title>Archive QA</title>")
     page.get(f"{service}/#/crawls/{job}")
-    until(page, "return !document.getElementById('l-qa').hidden")
+    # (the list's view of the crawl unhides the link; the crawl's full view adds the shares)
+    until(page, "return document.getElementById('l-qa').textContent.startsWith('QA: ')")
     assert text(page, "l-qa") == "QA: ours 100.0 %, pywb 97.4 %"
     view = page.find_element(By.ID, "l-qa").get_attribute("href")
     assert view == f"{service}/api/crawls/{job}/files/qa.html"
