@@ -1,6 +1,6 @@
 """The resource index a crawl writes (``OUT/resources.jsonl``): one entry per URL the crawl
-met, with what its last capture said, the states it was met in and the pages and stylesheets
-that refer to it."""
+met, with what its last capture said (a response the page left before its body came is no
+failure), the states it was met in and the pages and stylesheets that refer to it."""
 
 from __future__ import annotations
 
@@ -48,8 +48,10 @@ class ResourceIndex:
                 last_modified=ex.response_header("Last-Modified") or entry["last_modified"],
                 etag=ex.response_header("ETag") or entry["etag"],
             )
-        if ex.failed:
+        if ex.failed and not (ex.status and "ERR_ABORTED" in ex.failed):
             entry["failed"] = ex.failed
+        elif ex.status:  # (a response the browser cancelled the rest of, once it had it: the
+            entry["failed"] = None  # page navigated on; the resource did not fail)
         if ex.download is not None:
             entry["download"] = ex.download
         if state_id is not None and state_id not in entry["states"]:
