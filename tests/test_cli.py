@@ -11,6 +11,7 @@ import pytest
 import statecrawl
 from statecrawl.cli import build_config, main, parser
 from tests.conftest import error_line
+from tests.test_counts import surfaces_agree
 
 URL = "http://127.0.0.1:8000/"
 
@@ -258,7 +259,8 @@ def test_command_unreachable_host_exits_1_with_one_line(tmp_path: Path) -> None:
 def test_demo_reaches_every_result_page_detail_and_tab(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The README's main job: checked against the demo app's own data, not fixed counts."""
+    """The README's main job: checked against the demo app's own data, not fixed counts; its
+    counts the same on every surface."""
     from statecrawl.demo_app.coverage import coverage
     from statecrawl.demo_app.data import DEMO_QUERIES
 
@@ -267,6 +269,7 @@ def test_demo_reaches_every_result_page_detail_and_tab(
     printed = capsys.readouterr().out
     assert "states" in printed and str(out) in printed
     result = statecrawl.load(out)
+    surfaces_agree(result, printed, tmp_path)  # the CLI, graph.json, the report, the service
     states = list(result.states())
     found = coverage(states, {s["id"]: result.html(s["id"]) for s in states}, DEMO_QUERIES)
     for query in found["queries"]:

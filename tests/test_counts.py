@@ -57,34 +57,43 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[statecrawl.C
                                archive={"thumbnails": False})  # fmt: skip
 
 
+def surfaces_agree(crawl: statecrawl.Crawl, printed: str, tmp_path: Path) -> Counts:
+    """Check that the CLI's summary (``printed``), ``graph.json``'s stats, ``analysis``, the
+    service (a finished job's counts, its events' end line) and the report's data say
+    :func:`counts` of ``crawl``; return them."""
+    found = counts(crawl)
+    figures = {**asdict(found), "max_depth": found.depth}
+    del figures["depth"]
+    assert found.describe() + "; " in printed
+    # graph.json's stats, written at the end of the crawl (the records included).
+    graph = json.loads((crawl.path / "graph.json").read_text(encoding="utf-8"))
+    assert figures.items() <= graph["graph"]["stats"].items()
+    assert figures.items() <= analysis.summary(statecrawl.load(crawl.path)).items()
+    assert counted(crawl.path) == asdict(found)
+    events = tmp_path / "events.jsonl"
+    log = EventLog(events)
+    log.end(crawl.stats)
+    log.close()
+    assert figures.items() <= (last_figures(events) or {}).items()
+    index = build_report(crawl.path, tmp_path / "report")
+    script = (index.parent / "data" / "index.js").read_text(encoding="utf-8")
+    meta = json.loads(script.removeprefix("SC.index(").removesuffix(");\n"))["meta"]
+    assert (meta["summary"], meta["counts"]) == (found.describe(), asdict(found))
+    return found
+
+
 def test_every_surface_prints_the_same_counts(
     catalogue: statecrawl.Crawl, walk_driver: webdriver.Chrome, tmp_path: Path
 ) -> None:
-    found = counts(catalogue)
-    assert found == EXPECTED
-    figures = {**asdict(found), "max_depth": found.depth}
-    del figures["depth"]
-    # The CLI's summary line.
     printed = io.StringIO()
     summary(catalogue, printed)
-    assert printed.getvalue().startswith(found.describe() + "; ")
-    # graph.json's stats, written at the end of the crawl (the records included).
-    graph = json.loads((catalogue.path / "graph.json").read_text(encoding="utf-8"))
-    assert figures.items() <= graph["graph"]["stats"].items()
-    # analysis.summary, and analysis.plot's title.
-    assert figures.items() <= analysis.summary(statecrawl.load(catalogue.path)).items()
-    title = analysis.plot(catalogue).get_title()
+    assert printed.getvalue().startswith(counts(catalogue).describe() + "; ")
+    found = surfaces_agree(catalogue, printed.getvalue(), tmp_path)
+    assert found == EXPECTED
+    title = analysis.plot(catalogue).get_title()  # (analysis.plot's title)
     assert title == "3 states, 2 transitions, 1 documents, 1 out of scope"
-    # The service: a finished job's counts, and the figures of its events' end line.
-    assert counted(catalogue.path) == asdict(found)
-    events = tmp_path / "events.jsonl"
-    log = EventLog(events)
-    log.end(catalogue.stats)
-    log.close()
-    assert figures.items() <= (last_figures(events) or {}).items()
-    # The report: its header, its list view (a document listed as one, not at a depth).
-    index = build_report(catalogue.path, tmp_path / "report")
-    open_report(walk_driver, index)
+    # The report as it shows: its header, its list view (a document listed as one).
+    open_report(walk_driver, tmp_path / "report" / "index.html")
     assert text(walk_driver, "summary").startswith(found.describe() + " · ")
     walk_driver.execute_script("SC.view('list')")
     until(walk_driver, "return document.querySelectorAll('#list-space .row').length === 5")

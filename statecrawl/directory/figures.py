@@ -66,11 +66,12 @@ class Counts:
         >>> print(Counts(states=3, transitions=4, inferred=1, depth=2, documents=1,
         ...              downloads=2, out_of_scope=1, records=0).describe())
         ... # doctest: +NORMALIZE_WHITESPACE
-        3 states, 4 transitions (1 inferred), depth 2, 1 documents (2 downloads),
+        3 states, 4 transitions fired and 1 inferred, depth 2, 1 documents (2 downloads),
         1 out of scope, 0 records
         """
         return (
-            f"{self.states} states, {self.transitions} transitions ({self.inferred} inferred), "
+            f"{self.states} states, {self.transitions} transitions fired and "
+            f"{self.inferred} inferred, "
             f"depth {self.depth}, {self.documents} documents ({self.downloads} downloads), "
             f"{self.out_of_scope} out of scope, {self.records} records"
         )
