@@ -29,7 +29,7 @@ from crawl_speed import serve_tree
 import statecrawl
 from statecrawl.browser import Browser
 from statecrawl.cli import DEMO_DEFAULTS
-from statecrawl.config import Archive, merge
+from statecrawl.config import QUALITY, Archive, merge
 from statecrawl.demo_app import DemoApp
 from statecrawl.demo_app.data import DEMO_QUERIES, patents
 from statecrawl.directory.layout import THUMBNAIL
@@ -42,7 +42,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "all shots, png": {"archive": {"screenshots": "all", "screenshot_format": "png"}},
     "wait-ms 200": {"timing": {"wait_ms": 200}},
 }
-FORMATS = {"png": 100, "jpeg": Archive().screenshot_quality, "webp": Archive().screenshot_quality}
+FORMATS = QUALITY
 
 
 def crawl_tree(url: str, setting: str, out: Path) -> dict[str, float]:

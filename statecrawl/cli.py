@@ -408,11 +408,11 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--screenshots", metavar="all|none|new-url",
                    help="screenshots of every state, none, or the first of each URL (new-url)")
     p.add_argument("--screenshot-format", metavar="png|jpeg|webp",
-                   help="the screenshots' image format (jpeg)")
+                   help="the screenshots' image format (webp)")
     p.add_argument("--screenshot-quality", type=int, metavar="1-100",
-                   help="jpeg or webp quality (50)")
+                   help="jpeg or webp quality (webp 40, jpeg 50)")
     p.add_argument("--no-thumbnails", action="store_true", default=None,
-                   help="no small JPEG of every state (the report then shows its snapshot)")
+                   help="no small picture of every state (the report then shows its snapshot)")
     p.add_argument("--max-download", type=int, metavar="BYTES",
                    help="the largest download archived; a larger one is stopped and recorded "
                         "as skipped (20000000)")

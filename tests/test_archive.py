@@ -586,10 +586,10 @@ def test_every_state_has_snapshot_frames_and_screenshot(archived) -> None:
     for state in result.states():
         image = (out / state["screenshot"]).read_bytes()
         assert state["screenshot"] == f"states/{state['id']}.{default.screenshot_format}"
-        assert shots[state["id"]]["headers"]["Content-Type"] == "image/jpeg"
+        assert shots[state["id"]]["headers"]["Content-Type"] == "image/webp"
         assert shots[state["id"]]["payload"] == image
         with Image.open(io.BytesIO(image)) as decoded:
-            assert (decoded.format, decoded.size) == ("JPEG", (1280, 900))
+            assert (decoded.format, decoded.size) == ("WEBP", (1280, 900))
 
 
 def screenshot_records(out: Path) -> dict[str, dict[str, Any]]:

@@ -20,6 +20,7 @@ from warcio.archiveiterator import ArchiveIterator
 import statecrawl
 from statecrawl.cli import main
 from statecrawl.directory import chain
+from statecrawl.directory.layout import THUMBNAIL
 from statecrawl.errors import ArchiveError
 from statecrawl.incremental.compaction import compact
 from statecrawl.incremental.comparison import diff
@@ -124,7 +125,7 @@ def test_a_chain_of_five_recrawls_reads_as_a_full_crawl(shelf: Shelf, tmp_path: 
     earlier = {os.stat(p).st_ino for run in runs[:-1] for p in (run / "states").iterdir()}
     assert shots and all(p.stat().st_ino in earlier for p in shots)
     assert not any((full_report / "shots").iterdir())
-    assert not any(p.stat().st_ino in earlier for p in (last / "states").glob("*.thumb.jpg"))
+    assert not any(p.stat().st_ino in earlier for p in (last / "states").glob(f"*.{THUMBNAIL}"))
     assert verify(last).fidelity == 1.0  # (every state reproduced from the chain's archive)
 
     # Resumed deeper, the last recrawl finds what a full crawl that deep finds.

@@ -60,8 +60,9 @@ def test_defaults_are_valid_and_documented_values() -> None:
     assert config.dangerous == DANGEROUS_DEFAULT
     assert config.dangerous_policy == "last"
     assert config.archive.enabled is True
-    assert (config.archive.screenshots, config.archive.screenshot_format) == ("new-url", "jpeg")
-    assert config.archive.screenshot_quality == 50
+    assert (config.archive.screenshots, config.archive.screenshot_format) == ("new-url", "webp")
+    assert (config.archive.screenshot_quality, config.archive.quality) == (None, 40)
+    assert Archive(screenshot_format="jpeg").quality == 50
     assert config.browser.count == 1
 
 

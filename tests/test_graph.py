@@ -9,8 +9,10 @@ from typing import Any
 import networkx as nx
 import pytest
 
+import statecrawl
 from statecrawl.directory.crawl import CrawlDirectory
 from statecrawl.directory.graph import StateGraph
+from statecrawl.directory.layout import image_format
 from statecrawl.errors import ArchiveError
 
 A, B, C, OLD, INTO = ("a" * 16, "b" * 16, "c" * 16, "0" * 16, "1" * 16)
@@ -255,6 +257,28 @@ def test_rename_states_moves_screenshots_of_any_format(tmp_path: Path) -> None:
     assert (out.screenshot_path(C), out.screenshot_path(OLD)) == (
         f"states/{C}.webp", f"states/{OLD}.jpeg"
     )
+
+
+def test_thumbnails_are_webp_and_an_older_crawls_jpeg_is_still_found(tmp_path: Path) -> None:
+    """A thumbnail is written as ``<id>.thumb.webp``; a crawl written before holds
+    ``<id>.thumb.jpg``, which readers still find and a rename still moves."""
+    out = CrawlDirectory(tmp_path)
+    assert out.write_thumbnail(A, b"webp a") == f"states/{A}.thumb.webp"
+    (tmp_path / "states" / f"{B}.thumb.jpg").write_bytes(b"jpeg b")
+    sample().write(tmp_path)
+    crawl = statecrawl.load(tmp_path)
+    assert crawl.state(A).thumbnail == tmp_path / "states" / f"{A}.thumb.webp"
+    assert crawl.state(B).thumbnail == tmp_path / "states" / f"{B}.thumb.jpg"
+    out.rename_states({A: C, B: OLD})
+    assert state_files(out) == {f"{C}.thumb.webp": b"webp a", f"{OLD}.thumb.jpg": b"jpeg b"}
+
+
+@pytest.mark.parametrize("image, kind", [
+    (b"RIFF\x10\x00\x00\x00WEBPVP8 ", "webp"), (b"\x89PNG\r\n\x1a\n", "png"),
+    (b"\xff\xd8\xff\xe0", "jpeg"),
+])  # fmt: skip
+def test_image_format_reads_the_first_bytes(image: bytes, kind: str) -> None:
+    assert image_format(image) == kind
 
 
 def test_rename_states_swaps_two_states_files(tmp_path: Path) -> None:

@@ -140,7 +140,7 @@ def test_replayed_states_look_like_their_screenshots(demo_crawl: statecrawl.Craw
                 action = next(a for a in snapshot.actions() if a.key == step["key"])
                 snapshot = browser.fire(action)
             settings = demo_crawl.config.archive  # each shot taken as the crawl took its own
-            shot = (settings.screenshot_format, settings.screenshot_quality)
+            shot = (settings.screenshot_format, settings.quality)
             assert pixel_difference(recorded, browser.screenshot(*shot)) < 0.02
             browser.load(f"{server.url}state/{deepest['id']}")
             assert pixel_difference(recorded, browser.screenshot(*shot)) < 0.05

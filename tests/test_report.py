@@ -285,7 +285,7 @@ def test_every_state_has_a_thumbnail_in_the_archive(demo_crawl_live: statecrawl.
         assert view.thumbnail is not None and view.thumbnail.read_bytes() == found[state]
         image = Image.open(io.BytesIO(found[state]))
         # the 1280x900 window's visible part (a scrollbar's width less) scaled to 320 across
-        assert image.format == "JPEG" and image.width == 320 and 225 <= image.height <= 230
+        assert image.format == "WEBP" and image.width == 320 and 225 <= image.height <= 230
 
 
 def click_canvas(driver: webdriver.Chrome, spot: dict[str, float]) -> None:

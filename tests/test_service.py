@@ -199,7 +199,7 @@ def test_a_crawl_from_queue_to_report(client: TestClient, site: Site, tmp_path: 
     assert all(pictures), pictures  # each thumbnail was written by the time the crawl ended
     for url in pictures:
         image = client.get(url)
-        assert image.status_code == 200 and image.headers["content-type"] == "image/jpeg"
+        assert image.status_code == 200 and image.headers["content-type"] == "image/webp"
     with pytest.MonkeyPatch.context() as patch:  # without the wacz package: one line, no trace
         patch.setitem(sys.modules, "wacz.main", None)
         missing = client.get(crawl["links"]["wacz"])
@@ -213,7 +213,7 @@ def test_a_crawl_from_queue_to_report(client: TestClient, site: Site, tmp_path: 
     assert snapshot.status_code == 200
     assert snapshot.headers["content-security-policy"].startswith("sandbox")
     shot = client.get(f"/api/crawls/{crawl['id']}/states/{root}/screenshot")
-    assert shot.status_code == 200 and shot.headers["content-type"] == "image/jpeg"
+    assert shot.status_code == 200 and shot.headers["content-type"] == "image/webp"
     links = client.get(crawl["links"]["self"]).json()["links"]  # (the crawl is done now)
     records = client.get(links["records"])  # the crawl writes its records at the end
     assert records.status_code == 200 and records.headers["content-type"] == "application/x-ndjson"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..browser.network import Exchange
 from ..browser.screenshot import Images, take
 from ..directory import chain
-from ..directory.layout import thumbnail_path
+from ..directory.layout import thumbnail_paths
 from ..directory.resources import payload_digest
 from ..errors import ArchiveError
 from ..plugins.hooks import CrawlView, Plugin, StateEvent
@@ -96,7 +96,7 @@ class Archiver(Plugin):
             html = (crawl.directory.path / attrs["snapshot"]).read_text(encoding="utf-8")
             shot = crawl.directory.path / attrs["screenshot"] if attrs.get("screenshot") else None
             image = shot.read_bytes() if shot is not None and shot.is_file() else None
-            small = crawl.directory.path / thumbnail_path(node)
+            small = chain.locate(crawl.directory.path, *thumbnail_paths(node))
             thumbnail = small.read_bytes() if small.is_file() else None
             parent, action = _way_in(graph, node)
             self.writer.write_state(node, node, attrs.get("url") or "", html, None, image,

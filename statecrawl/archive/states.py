@@ -9,7 +9,7 @@ from typing import Any
 
 from warcio.recordloader import ArcWarcRecord
 
-from ..directory.layout import SCREENSHOT_TYPES
+from ..directory.layout import SCREENSHOT_TYPES, image_format
 from ..directory.resources import STATE_URL_TAG, Seen
 from ..errors import ArchiveError
 from .warc import BUILDER, record, record_id, snapshot_uri, warc_date
@@ -30,7 +30,7 @@ def state_records(
     missing: Mapping[str, str] | None = None,
 ) -> list[ArcWarcRecord]:
     """The records of a state: its DOM, its frames, its ``screenshot`` (an image in
-    ``screenshot_format``, or ``None``) and its ``thumbnail`` (a JPEG, or ``None``), each
+    ``screenshot_format``, or ``None``) and its ``thumbnail`` (a WebP, or ``None``), each
     linked to the DOM's; ``rearchived``: why it is archived again from its files;
     ``missing``: the pictures it has none of, and why (said in the frames' record)."""
     described: dict[str, Any] = {"parent": parent, "action": action, "frames": frames}
@@ -61,11 +61,13 @@ def state_records(
             content_type="application/json",
         ),
     ]
-    pictures = [("screenshot", screenshot, screenshot_format), ("thumbnail", thumbnail, "jpeg")]
-    for part, image, image_format in pictures:
+    thumbnail_format = image_format(thumbnail) if thumbnail is not None else "webp"
+    pictures = [("screenshot", screenshot, screenshot_format),
+                ("thumbnail", thumbnail, thumbnail_format)]
+    for part, image, kind in pictures:
         if image is not None:
             uri = f"urn:statecrawl:state:{state_id}:{part}"
-            content_type = SCREENSHOT_TYPES[image_format]
+            content_type = SCREENSHOT_TYPES[kind]
             records.append(record(uri, "resource", image, linked, content_type=content_type))
     return records
 

@@ -196,7 +196,7 @@ class Browser:
         return self.pictures.screenshot(image_format, quality)
 
     def thumbnail(self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY) -> bytes:
-        """The viewport scaled to ``width`` pixels across, as a JPEG."""
+        """The viewport scaled to ``width`` pixels across, as a WebP."""
         return self.pictures.thumbnail(width, quality)
 
     # ---- what the pages left -----------------------------------------------------------------

@@ -14,7 +14,7 @@ from .chromium import Chromium, reason
 from .screenshot import Camera, CaptureFailed
 
 THUMBNAIL_WIDTH = 320  # pixels across a state's thumbnail (archive.thumbnails)
-THUMBNAIL_QUALITY = 60  # its JPEG quality: about 10 kB a page
+THUMBNAIL_QUALITY = 50  # its WebP quality: about 6 kB a page, closer than a JPEG at 60 in 10
 
 
 class Pictures:
@@ -36,10 +36,10 @@ class Pictures:
         return self._capture(args)
 
     def thumbnail(self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY) -> bytes:
-        """The viewport scaled to ``width`` pixels across, as a JPEG: Chromium scales it as
+        """The viewport scaled to ``width`` pixels across, as a WebP: Chromium scales it as
         it captures (a clip at the scroll offset, see :meth:`Camera.capture`), so it costs
         little more than the CDP round trip."""
-        args = {"format": "jpeg", "quality": quality, "optimizeForSpeed": True}
+        args = {"format": "webp", "quality": quality, "optimizeForSpeed": True}
         return self._capture(args, width)
 
     def close(self) -> None:

@@ -138,9 +138,7 @@ def _take(browser: BrowserLike, settings: Archive, screenshot: bool) -> Images:
     images = Images()
     if screenshot:
         try:
-            images.screenshot = browser.screenshot(
-                settings.screenshot_format, settings.screenshot_quality
-            )
+            images.screenshot = browser.screenshot(settings.screenshot_format, settings.quality)
         except CaptureFailed as exc:
             images.missing["screenshot"] = str(exc)
     if settings.thumbnails:

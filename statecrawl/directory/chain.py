@@ -142,13 +142,14 @@ def crawls(directory: Path) -> list[Path]:
     return chain[::-1]
 
 
-def locate(directory: Path, relative: str) -> Path:
-    """The file ``relative`` of the crawl in ``directory``: its own, else its baselines' (an
-    unchanged state's picture); its own path when none has it."""
+def locate(directory: Path, *relatives: str) -> Path:
+    """The first file of ``relatives`` the crawl in ``directory`` holds: its own, else its
+    baselines' (an unchanged state's picture); its own path to the first when none has one."""
     for crawl in reversed(crawls(directory)):
-        if (crawl / relative).is_file():
-            return crawl / relative
-    return Path(directory) / relative
+        for relative in relatives:
+            if (crawl / relative).is_file():
+                return crawl / relative
+    return Path(directory) / relatives[0]
 
 
 def warc_files(directory: Path, own: list[Path]) -> list[Path]:

@@ -32,6 +32,7 @@ from .layout import (
     STATES,
     atomic_write,
     thumbnail_path,
+    thumbnail_paths,
 )
 from .lock import DirectoryLock
 from .paths import describe
@@ -168,7 +169,7 @@ class CrawlDirectory:
         return relative
 
     def write_thumbnail(self, state_id: str, image: bytes) -> str:
-        """Write a state's thumbnail, a JPEG; return its relative path."""
+        """Write a state's thumbnail, a WebP; return its relative path."""
         relative = thumbnail_path(state_id)
         atomic_write(self.path / relative, image)
         return relative
@@ -179,7 +180,7 @@ class CrawlDirectory:
         moves = []
         for old, new in names.items():
             for relative in (self.snapshot_path(old), self.screenshot_path(old),
-                             thumbnail_path(old)):
+                             *thumbnail_paths(old)):
                 path = self.path / relative
                 if path.exists():
                     aside = path.with_name(path.name + ".renaming")
@@ -314,8 +315,8 @@ class StateView:
 
     @property
     def thumbnail(self) -> Path | None:
-        """The thumbnail file (a JPEG of ``archive.thumbnails``), when the crawl took one."""
-        path = chain.locate(self.crawl.path, thumbnail_path(self.id))
+        """The thumbnail file (``archive.thumbnails``), when the crawl took one."""
+        path = chain.locate(self.crawl.path, *thumbnail_paths(self.id))
         return path if path.is_file() else None
 
     @property

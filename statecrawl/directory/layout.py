@@ -32,7 +32,9 @@ HARVEST = "harvest.json"  # the queries a crawl chose by itself, and its coverag
 QA = "qa.json"  # statecrawl qa: each state's replay judged against its recording
 QA_VIEW = "qa.html"  # its view: recording and replays side by side, worst first
 QA_PICTURES = "qa"  # qa/<id>.<replayer>.jpg: the replays' pictures
-THUMBNAIL = "thumb.jpg"  # states/<id>.thumb.jpg: every state's small JPEG (archive.thumbnails)
+THUMBNAIL = "thumb.webp"  # states/<id>.thumb.webp: every state's small WebP (archive.thumbnails)
+# The names a thumbnail may have: its own, then the JPEG of a crawl written before it was a WebP.
+THUMBNAILS = (THUMBNAIL, "thumb.jpg")
 # Screenshot formats (``archive.screenshot_format``), each its file extension, and their types.
 SCREENSHOT_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}
 
@@ -46,8 +48,21 @@ def link_or_copy(source: Path, target: Path) -> None:
 
 
 def thumbnail_path(state_id: str) -> str:
-    """Where a state's thumbnail is, relative to its crawl directory."""
+    """Where a state's thumbnail is written, relative to its crawl directory."""
     return f"{STATES}/{state_id}.{THUMBNAIL}"
+
+
+def thumbnail_paths(state_id: str) -> tuple[str, ...]:
+    """Where a state's thumbnail may be, relative to its crawl directory (an older crawl's is
+    a JPEG), in the order to look."""
+    return tuple(f"{STATES}/{state_id}.{name}" for name in THUMBNAILS)
+
+
+def image_format(image: bytes) -> str:
+    """The format of ``image`` (a key of :data:`SCREENSHOT_TYPES`), from its first bytes."""
+    if image[:4] == b"RIFF" and image[8:12] == b"WEBP":
+        return "webp"
+    return "png" if image.startswith(b"\x89PNG") else "jpeg"
 
 
 def write_json(path: Path, data: Any) -> None:

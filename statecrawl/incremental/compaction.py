@@ -38,7 +38,7 @@ from ..directory.layout import (
     STORE,
     atomic_write,
     link_or_copy,
-    thumbnail_path,
+    thumbnail_paths,
 )
 from ..errors import ArchiveError
 from ..store import SqliteStore
@@ -82,7 +82,7 @@ def _write(source: Path, out: Path, resolve_revisits: bool) -> None:
         if attrs.get("kind") != "state":
             continue
         kept = (attrs.get("snapshot") or snapshot_path(node), attrs.get("screenshot"),
-                 thumbnail_path(node))
+                 *thumbnail_paths(node))
         for relative in {name for name in kept if name is not None}:
             found = chain.locate(source, relative)
             if found.is_file():

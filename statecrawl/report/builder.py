@@ -53,7 +53,7 @@ from ..directory import chain
 from ..directory.crawl import Crawl, load
 from ..directory.figures import counts
 from ..directory.label import crawl_labels, first_edge
-from ..directory.layout import ARCHIVE, SCREENSHOT_TYPES, THUMBNAIL, link_or_copy, thumbnail_path
+from ..directory.layout import ARCHIVE, SCREENSHOT_TYPES, THUMBNAILS, link_or_copy, thumbnail_paths
 from ..directory.paths import searched_text
 from ..errors import ArchiveError
 from ..harvest import records
@@ -349,7 +349,8 @@ def _change(
     source = changes.before(str(change["old"]))
     before = None
     if source is not None:
-        before = THUMBNAIL if source.name.endswith(THUMBNAIL) else source.suffix[1:]
+        before = next((name for name in THUMBNAILS if source.name.endswith(name)), None)
+        before = before or source.suffix[1:]
         link_or_copy(source, shots / f"{n}.before.{before}")
     return {**change, "before": before}
 
@@ -403,8 +404,10 @@ class Pictures:
 
     def thumbnail(self, node: str, n: int) -> str | None:
         """Node ``n``'s thumbnail's URL, or ``None`` when it has none."""
-        source = chain.locate(self.crawl, thumbnail_path(node))
-        return self._url(source, f"{n}.{THUMBNAIL}") if source.is_file() else None
+        source = chain.locate(self.crawl, *thumbnail_paths(node))
+        if not source.is_file():
+            return None
+        return self._url(source, f"{n}.{source.name.split('.', 1)[1]}")
 
     def _url(self, source: Path, name: str) -> str:
         source = source.resolve()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..directory.crawl import Crawl, load
-from ..directory.layout import CHANGES, thumbnail_path
+from ..directory.layout import CHANGES
 from ..errors import ArchiveError
 from ..incremental.comparison import diff
 
@@ -63,10 +63,10 @@ class Comparison:
         has neither, or the earlier crawl's directory is gone)."""
         if self.earlier is None:
             return None
-        thumbnail = self.earlier.path / thumbnail_path(old)
-        if thumbnail.is_file():
-            return thumbnail
-        return self.earlier.state(old).screenshot if old in self.earlier.graph else None
+        if old not in self.earlier.graph:
+            return None
+        state = self.earlier.state(old)
+        return state.thumbnail or state.screenshot
 
 
 def compare(crawl: Crawl, against: Path | None) -> Comparison | None:

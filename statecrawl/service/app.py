@@ -51,7 +51,7 @@ from ..directory.layout import (
     SCREENSHOT_TYPES,
     STATES,
     read_json,
-    thumbnail_path,
+    thumbnail_paths,
 )
 from ..errors import ArchiveError, ConfigError, StatecrawlError, one_line
 from ..incremental.comparison import diff
@@ -388,7 +388,7 @@ class Api:
 
     def _thumbnail(self, job_id: str, state: str) -> Path:
         """Where ``state``'s thumbnail is (an unchanged state of a recrawl: its baseline's)."""
-        return chain.locate(self.jobs.crawls / job_id, thumbnail_path(state))
+        return chain.locate(self.jobs.crawls / job_id, *thumbnail_paths(state))
 
     # ---- artifacts ----------------------------------------------------------------------------
     async def graph(self, request: Request) -> Response:
@@ -421,7 +421,7 @@ class Api:
         path = self._thumbnail(job.id, state)
         if not path.is_file():
             return error(404, f"no thumbnail of state {state}")
-        return send_file(path.parent, path.name, media_type="image/jpeg")
+        return send_file(path.parent, path.name)
 
     async def report_root(self, request: Request) -> Response:
         return RedirectResponse(f"/api/crawls/{self._job(request).id}/report/", 308)

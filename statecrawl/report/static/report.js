@@ -31,7 +31,7 @@
   const EXTERNAL = 1, FAILED = 2, UNREACHABLE = 4, DIALOGS = 8, TRUNCATED = 16, TIMED_OUT = 32;
   const NEW = 256, CHANGED = 512;  // against an earlier crawl (see comparison.py)
   const DOCUMENT = 1024;  // a downloaded file: not a state, no depth of its own
-  const BEFORE_FORMATS = ['thumb.jpg', 'png', 'jpeg', 'webp'];  // shots/<n>.before.<extension>
+  const BEFORE_FORMATS = ['thumb.webp', 'thumb.jpg', 'png', 'jpeg', 'webp'];  // shots/<n>.before.<extension>
   const SHOT_FORMATS = ['png', 'jpeg', 'webp'];  // the screenshots' formats (d.shot)
   const INNER_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
   const MARK_CSS = '[data-sc-changed]{outline:3px solid #f08c00 !important;outline-offset:1px;' +
