@@ -254,3 +254,57 @@ def test_the_exhaustive_crawl_records_the_same_graph(
                 if m}
     assert mutating
     assert any(m for _, _, m in default.graph.edges(data="mutates"))
+
+
+class Drafts:
+    """A page whose "Edit" keeps a draft on the server for everyone, not in a session: from
+    then on every load of the page shows the draft, with a button of its own (as a wiki that
+    saves drafts as pages does)."""
+
+    def __init__(self) -> None:
+        self.draft = False
+
+    def serve(self, site: Site) -> None:
+        site.handler("/", self.home)
+        site.handler("/edit", self.edit)
+
+    def home(self, request: Request) -> Response:
+        if self.draft:
+            body = ('<p>A draft is pending.</p><button onclick="flip(\'draft\')">Show draft'
+                    '</button><p id="draft" hidden>The draft text</p>')
+        else:
+            body = ('<button onclick="edit()">Edit</button><button onclick="flip(\'more\')">'
+                    'More</button><p id="more" hidden>More notes</p>')
+        return _html(
+            f'<h1>Notes</h1><div id="page">{body}</div>'
+            "<script>function flip(id) { const el = document.getElementById(id); "
+            "el.hidden = !el.hidden; }"
+            "function edit() { fetch('/edit', {method: 'POST'}).then(() => { "
+            "document.getElementById('page').textContent = 'Editing'; }); }</script>",
+            "Notes",
+        )
+
+    def edit(self, request: Request) -> Response:
+        if request.method == "POST":
+            self.draft = True
+        return Response("{}", content_type="application/json")
+
+
+@pytest.mark.parametrize("browsers", [1, 4])
+def test_a_change_kept_for_everyone_is_crawled_from_where_it_left_the_start_page(
+    browsers: int, tmp_path: Path
+) -> None:
+    """After "Edit", every load of the start URL shows the draft, in a fresh session too:
+    that page is a state explored like any other (its "Show draft" fired), the states only
+    the old start page led to are given up without a reset each, and resets stay fewer than
+    transitions."""
+    with contextlib.contextmanager(served)("127.0.0.1") as site:
+        Drafts().serve(site)
+        result = statecrawl.crawl(site.url("/"), out=tmp_path / "out", max_depth=3,
+                                  browser={"count": browsers}, max_time=60)  # fmt: skip
+    stats = result.stats
+    print({k: stats.get(k) for k in FIGURES})
+    assert stats["stop_reason"] == "finished"
+    assert _shown(result, r'<p id="draft">(The draft text)</p>') == {"The draft text"}
+    assert _shown(result, r"<div id=\"page\">(Editing)</div>") == {"Editing"}
+    assert stats["resets"] <= stats["transitions"], stats

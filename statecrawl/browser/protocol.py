@@ -48,6 +48,9 @@ class BrowserLike(Protocol):
     def reset(self, url: str, light: bool = False) -> Snapshot:
         """Clean cookies and storage (the login's session put back), then load ``url``."""
 
+    def settled(self, light: bool = False, navigating: bool = False) -> Snapshot:
+        """The current page's snapshot once settled (``light``: without its candidates)."""
+
     def replay(self, actions: list[Action]) -> list[Snapshot]:
         """Fire ``actions`` one after the other; light snapshots of each state on the way."""
 

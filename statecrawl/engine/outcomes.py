@@ -410,10 +410,14 @@ class OutcomeReader:
         page that differs from load to load): that is a state, recorded (a new one at the
         expected state's depth), and the browser stands there; the drift is noted on the
         transition that caused it when one is known (see :meth:`.Sessions.drifted`), and
-        the browser's next reset starts in a fresh session."""
+        the browser's next reset starts in a fresh session. A session that did nothing yet
+        met it: the URL shows that state now, whatever the session (a change kept on the
+        server for everyone), and ways start from it there."""
         expected = self.memory.states[self.memory.resolve(way.start)]
         if shown is None:
             shown = self.recorder.observe(snapshot, slot.browser, expected.depth, [])
+        if shown is not None and way.url is not None and self.sessions.clean(slot):
+            self.memory.loads[way.url] = shown
         cause = self.sessions.drifted(slot, shown)
         if cause is not None:
             action = self.memory.edge_actions[(cause[0], cause[2])]

@@ -115,6 +115,11 @@ class Sessions:
         self.stats.fresh_sessions += 1
         return True
 
+    def clean(self, slot: Slot) -> bool:
+        """Whether ``slot``'s browser made no transition yet in its session (a fresh one, a
+        new browser's): a drift it meets is not its session's doing."""
+        return not self.history.get(slot)
+
     def drifted(self, slot: Slot, found: str | None) -> Edge | None:
         """A reset of ``slot``'s browser showed state ``found`` (``None``: a state not kept)
         instead of the one it was to reach: re-anchored, and its next reset starts a fresh

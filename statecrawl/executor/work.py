@@ -212,6 +212,9 @@ def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool =
             with ledger.phase("reset"):
                 outcome.loads.append(browser.reset(task.url, light=True))
             if key(outcome.loads[-1]) != task.start:
+                # another state than the one expected, which the crawl keeps (re-anchoring
+                # there): with its candidates, so that it is explored like any other
+                outcome.loads[-1] = browser.settled()
                 outcome.diverged = True
                 outcome.way = browser.take_exchanges()
                 outcome.coverage = browser.take_coverage()
