@@ -462,6 +462,10 @@ class FakeBrowser:
                 break
         return snapshots
 
+    def take_writes(self) -> list[tuple[str, str]]:
+        """None: an application's requests are all GETs."""
+        return []
+
     def take_exchanges(self, final: bool = False) -> list[Exchange]:
         """The network exchanges made since the last call: the requests of the actions
         fired (a load fetches nothing)."""

@@ -75,8 +75,9 @@ def problems(instance: object, protocol: type = BrowserLike) -> list[str]:
 def test_the_protocol_lists_the_surface_statecrawl_uses() -> None:
     assert set(members(BrowserLike)) == {
         "volatile", "login_hook", "session_dir", "driver", "restarts", "relogins", "start",
-        "close", "kill", "restart", "reset", "replay", "fire", "take_exchanges",
-        "take_coverage", "can_log_in", "log_in", "new_session", "screenshot", "thumbnail",
+        "close", "kill", "restart", "reset", "settled", "replay", "fire", "take_exchanges",
+        "take_writes", "take_coverage", "can_log_in", "log_in", "new_session", "screenshot",
+        "thumbnail",
     }
 
 

@@ -307,4 +307,7 @@ def test_a_change_kept_for_everyone_is_crawled_from_where_it_left_the_start_page
     assert stats["stop_reason"] == "finished"
     assert _shown(result, r'<p id="draft">(The draft text)</p>') == {"The draft text"}
     assert _shown(result, r"<div id=\"page\">(Editing)</div>") == {"Editing"}
+    marked = {d["name"].rsplit(" ", 1)[-1] for _, _, d in result.graph.edges(data=True)
+              if d.get("mutates")}
+    assert marked == {'"Edit"'}  # (its POST: not "Show draft", a button of the same family)
     assert stats["resets"] <= stats["transitions"], stats

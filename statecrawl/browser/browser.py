@@ -204,6 +204,11 @@ class Browser:
         """The network exchanges made since the last call (none unless capturing)."""
         return self.traffic.take(final)
 
+    def take_writes(self) -> list[tuple[str, str]]:
+        """The method and URL of the unsafe requests sent since the last call, answered or
+        not (none unless capturing); read after :meth:`take_exchanges`."""
+        return self.traffic.take_writes()
+
     def take_coverage(self) -> Delta:
         """The coverage records of the in-scope scripts since the last call (none when off)."""
         self._take_coverage()

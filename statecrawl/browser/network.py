@@ -40,6 +40,8 @@ def performance_log(driver: ChromiumDriver) -> list[dict[str, Any]]:
     return entries
 
 
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})  # requests that change nothing
+
 @dataclass(slots=True)
 class Exchange:
     """One HTTP request and its response (or failure) as the browser saw it, less its
@@ -165,6 +167,7 @@ class NetworkCapture:
             "maxResourceBufferSize": resource_buffer,
         }
         self._live: dict[str, _Hop] = {}
+        self.writes: list[tuple[str, str]] = []  # unsafe requests sent since taken
         self._ended: list[_Hop] = []
         self._request_extra: dict[str, list[tuple[int, Headers]]] = {}
         self._response_extra: dict[str, list[tuple[int, dict[str, Any]]]] = {}
@@ -205,6 +208,14 @@ class NetworkCapture:
                 handler(message.get("params", {}))
         return self._collect(final)
 
+    def take_writes(self) -> list[tuple[str, str]]:
+        """The method and URL of each request that may change server-side state (a method
+        other than GET, HEAD or OPTIONS) made since the last call, answered or not: known as
+        it is sent, where its exchange comes out of :meth:`drain` only once its body has come
+        (a fetch resolves, and the page moves on, before that)."""
+        taken, self.writes = self.writes, []
+        return taken
+
     @property
     def pending(self) -> int:
         """How many requests have started but not yet come out of ``drain``."""
@@ -233,6 +244,9 @@ class NetworkCapture:
             resource_type=params.get("type", "Other"),
             initiator=params.get("initiator", {}),
         )
+        method = str(request.get("method", "GET")).upper()
+        if method not in SAFE_METHODS:
+            self.writes.append((method, strip_userinfo(request["url"])))
         hop.request_body = self._post_body(request_id, request)
         queued = self._request_extra.get(request_id)
         if queued:

@@ -60,6 +60,9 @@ class BrowserLike(Protocol):
     def take_exchanges(self, final: bool = False) -> list[Exchange]:
         """The network exchanges made since the last call."""
 
+    def take_writes(self) -> list[tuple[str, str]]:
+        """The method and URL of the unsafe requests sent since the last call."""
+
     def take_coverage(self) -> Delta:
         """The coverage records of the in-scope scripts since the last call."""
 

@@ -54,6 +54,11 @@ class Traffic:
         taken, self.exchanges = self.exchanges, []
         return taken
 
+    def take_writes(self) -> list[tuple[str, str]]:
+        """The unsafe requests sent since the last call (see
+        :meth:`NetworkCapture.take_writes`; none unless capturing): read after :meth:`take`."""
+        return self.capture.take_writes() if self.capture is not None else []
+
     def drain(self, final: bool = False) -> None:
         """Collect finished exchanges now: a navigation makes the browser forget their bodies."""
         if self.capture is None:

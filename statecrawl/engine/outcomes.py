@@ -342,12 +342,12 @@ class OutcomeReader:
         came_from = position.came_from
         came_from = self.memory.resolve(came_from) if came_from is not None else None
         if target is not None:
-            why = mutation(outcome.exchanges, self.scope)
+            why = mutation(outcome.exchanges, self.scope, outcome.writes)
             if why is not None:
                 self.sessions.learn(action, why)
             self.recorder.connect(
                 source.id, action, target, snapshot, came_from=came_from,
-                requests=requests_of(outcome.exchanges),
+                requests=requests_of(outcome.exchanges), mutates=why,
             )
             self.sessions.fired(slot, action, (source.id, target, action.key))
         self.recorder.documents(source.id, action, snapshot.downloads)
@@ -407,12 +407,10 @@ class OutcomeReader:
         self, slot: Slot, way: Plan, snapshot: Snapshot, shown: str | None
     ) -> str | None:
         """A URL known to show ``way``'s start showed another state (server-side state, a
-        page that differs from load to load): that is a state, recorded (a new one at the
-        expected state's depth), and the browser stands there; the drift is noted on the
-        transition that caused it when one is known (see :meth:`.Sessions.drifted`), and
-        the browser's next reset starts in a fresh session. A session that did nothing yet
-        met it: the URL shows that state now, whatever the session (a change kept on the
-        server for everyone), and ways start from it there."""
+        page that differs from load to load): a state, recorded at the expected state's
+        depth, where the browser stands; the drift is noted on its cause when known
+        (:meth:`.Sessions.drifted`), and the next reset is in a fresh session. Met by a
+        session that did nothing yet, it is kept for everyone: ways start from it there."""
         expected = self.memory.states[self.memory.resolve(way.start)]
         if shown is None:
             shown = self.recorder.observe(snapshot, slot.browser, expected.depth, [])

@@ -275,10 +275,12 @@ class Recorder:
         came_from: str | None = None,
         requests: Requests = (),
         repeats: str | None = None,
+        mutates: str | None = None,
     ) -> None:
         """Record the transition ``source -> target`` by ``action`` (``inferred``: not fired;
         ``came_from``: the state before ``source``; ``requests``: what it asked for;
-        ``repeats``: the fragment a repetition adds once more, see :meth:`repeated`)."""
+        ``repeats``: the fragment a repetition adds once more, see :meth:`repeated`;
+        ``mutates``: why its firing changed server-side state, when its requests say so)."""
         self.memory.edge_actions[(source, action.key)] = action
         if not inferred:
             states = self.memory.states
@@ -297,10 +299,10 @@ class Recorder:
         }
         if action.hover:
             attrs["hover"] = action.hover
-        if self.memory.mutates(action):
+        if mutates is not None:  # (what this firing did: its family's may differ)
             attrs["mutates"] = True
-            attrs["mutates_why"] = self.memory.mutating[Leaving.family(action)]
-            self.stats.mutating += not inferred
+            attrs["mutates_why"] = mutates
+            self.stats.mutating += 1
         if inferred:
             attrs["inferred"] = True
         if repeats is not None:

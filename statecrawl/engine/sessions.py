@@ -19,6 +19,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag
 
+from ..browser.network import SAFE_METHODS
 from .policy import Leaving
 
 if TYPE_CHECKING:
@@ -30,16 +31,21 @@ if TYPE_CHECKING:
     from ..stats import Stats
     from .memory import Memory
 
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 HISTORY = 64  # transitions of a session kept to find the cause of a drift
 
 Edge = tuple[str, str, str]  # (source, target, action key)
 
 
-def mutation(exchanges: Iterable[Any], scope: Scope) -> str | None:
+def mutation(
+    exchanges: Iterable[Any], scope: Scope, writes: Iterable[tuple[str, str]] = ()
+) -> str | None:
     """Why an action's requests (``exchanges``: :class:`~statecrawl.browser.network.Exchange`
-    objects) changed server-side state, or ``None``: an unsafe method, or a cookie set to a
-    value its request did not send, on a URL in ``scope``."""
+    objects; ``writes``: the method and URL of its unsafe ones, known as they were sent)
+    changed server-side state, or ``None``: an unsafe method, or a cookie set to a value its
+    request did not send, on a URL in ``scope``."""
+    for method, url in writes:
+        if urldefrag(url).url in scope:
+            return f"{method} {urldefrag(url).url}"
     for exchange in exchanges:
         url = urldefrag(exchange.url).url
         if url not in scope or exchange.failed is not None:

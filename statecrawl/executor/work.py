@@ -76,6 +76,7 @@ class Outcome:
     diverged: bool = False
     way: list[Exchange] = field(default_factory=list)
     exchanges: list[Exchange] = field(default_factory=list)
+    writes: list[tuple[str, str]] = field(default_factory=list)  # the work's unsafe requests
     failure: Failure | None = None
     ended_session: bool = False  # the work itself logged the browser out (see ``perform``)
     relogins: int = 0  # logins after the session ended, during the task
@@ -238,9 +239,11 @@ def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool =
             outcome.way = browser.take_exchanges()
         stage = "work"
         assert task.action is not None
+        browser.take_writes()  # (those of the way)
         with ledger.phase("fire"):
             outcome.fired = _timed(browser.fire(task.action))
         outcome.exchanges = browser.take_exchanges()
+        outcome.writes = browser.take_writes()
         outcome.coverage = browser.take_coverage()
     except PageTimeout as exc:
         outcome.failure = Failure("timeout", str(exc), stage)
