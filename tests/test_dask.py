@@ -10,6 +10,7 @@ import pytest
 
 import statecrawl
 from statecrawl.demo_app import DemoApp
+from statecrawl.directory.layout import image_format
 from statecrawl.errors import BrowserError
 from tests.conftest import Site
 
@@ -29,7 +30,7 @@ def test_dask_workers_find_what_threads_find(site: Site, crawl: Any, tmp_path: P
     assert dask.stats["failures"] == dask.stats["unreachable"] == 0
     # The workers' screenshots came back with their outcomes: one per state.
     shots = [dask.path / s["screenshot"] for s in dask.states()]
-    assert all(p.is_file() and p.read_bytes()[:3] == b"\xff\xd8\xff" for p in shots)  # jpeg
+    assert all(p.is_file() and image_format(p.read_bytes()) == "webp" for p in shots)
     archive = dask.graph.graph["archive"]
     assert archive["records"] > 0 and archive["files"]
 
