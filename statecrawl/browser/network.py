@@ -42,6 +42,7 @@ def performance_log(driver: ChromiumDriver) -> list[dict[str, Any]]:
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})  # requests that change nothing
 
+
 @dataclass(slots=True)
 class Exchange:
     """One HTTP request and its response (or failure) as the browser saw it, less its
