@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin
 
-from ..browser.network import Exchange
+from ..browser.network import CANCELLED, Exchange
 from ..directory import chain
 from ..directory.layout import RESOURCES, atomic_write
 from ..redaction import strip_userinfo
@@ -48,7 +48,7 @@ class ResourceIndex:
                 last_modified=ex.response_header("Last-Modified") or entry["last_modified"],
                 etag=ex.response_header("ETag") or entry["etag"],
             )
-        if ex.failed and not (ex.status and "ERR_ABORTED" in ex.failed):
+        if ex.failed and not (ex.status and CANCELLED in ex.failed):
             entry["failed"] = ex.failed
         elif ex.status:  # (a response the browser cancelled the rest of, once it had it: the
             entry["failed"] = None  # page navigated on; the resource did not fail)

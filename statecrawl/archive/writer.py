@@ -13,7 +13,7 @@ from typing import Any
 
 from warcio.recordloader import ArcWarcRecord
 
-from ..browser.network import Exchange
+from ..browser.network import CANCELLED, Exchange
 from ..config import Archive
 from ..directory.layout import ARCHIVE
 from ..directory.resources import Seen, payload_digest
@@ -113,7 +113,11 @@ class ArchiveWriter:
                 self._remember(entry, rebase(entry.url) if rebase else entry.url)
 
     def write_exchange(self, ex: Exchange, state_id: str | None = None) -> None:
-        """Archive one exchange: request + response, a revisit, or request + error metadata."""
+        """Archive one exchange: request + response, a revisit, or request + error metadata;
+        nothing for a request cancelled before any answer (``ERR_ABORTED``: the page left, or
+        the browser dropped its own favicon fetch), which exchanged nothing."""
+        if not ex.status and ex.failed and CANCELLED in ex.failed:
+            return
         with self._lock:
             self._check_open()
             entry = self._index.add(ex, state_id)

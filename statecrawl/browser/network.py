@@ -41,6 +41,7 @@ def performance_log(driver: ChromiumDriver) -> list[dict[str, Any]]:
 
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})  # requests that change nothing
+CANCELLED = "ERR_ABORTED"  # Chromium's error for a request the page or the browser cancelled
 
 
 @dataclass(slots=True)
