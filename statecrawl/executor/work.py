@@ -206,6 +206,7 @@ def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool =
                 if task.kind == "seed":
                     outcome.loads.append(_timed(browser.reset(task.url)))
             outcome.exchanges = browser.take_exchanges()
+            browser.take_writes()  # (a load is no action: its writes make nothing mutate)
             outcome.coverage = browser.take_coverage()
             return outcome
         # the states on the way are known: their snapshots need no candidates
