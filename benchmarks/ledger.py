@@ -1,13 +1,15 @@
 """The time ledger of one crawl of each app: where the browsers' time goes, by phase.
 
     python benchmarks/ledger.py [--app demo|tree|pager|petstore ...] [--browsers N] [--max-time S]
+                                [--browser-arg FLAG ...]
     python benchmarks/ledger.py --url URL [--max-depth D] [--max-time S]
 
 The apps (served on 127.0.0.1): the demo (one query, depth 4), the tree of
 ``crawl_speed.py`` (depth 4), the pager app of ``tests/pages/pager/`` (its two queries,
 depth 4) and the app zoo's pet store (Swagger UI over 34 operations, the default depth, 300 s
 at most), crawled with the defaults (the archive on); ``--max-time`` bounds each crawl.
-``--url``: instead, any application already running there. Printed per crawl: states,
+``--url``: instead, any application already running there. ``--browser-arg``: a Chromium
+flag more (``browser.extra_args``), to see what it changes. Printed per crawl: states,
 transitions, wall time, the browser threads' time as a share of wall time x browsers, and
 per phase (see statecrawl.ledger) its share of the browser threads' time and its median per
 task that spent any; then the share no phase holds.
@@ -100,20 +102,22 @@ def main() -> None:
     parser.add_argument("--url", help="ledger the application running at this URL instead")
     parser.add_argument("--max-depth", type=int, default=4, help="with --url (4)")
     parser.add_argument("--max-time", type=float, help="seconds at most for each crawl")
+    parser.add_argument("--browser-arg", action="append", default=[], metavar="FLAG",
+                        help="a Chromium flag more, e.g. --browser-arg=--disable-frame-rate-limit")
     args = parser.parse_args()
+    browser = {"count": args.browsers, "extra_args": tuple(args.browser_arg)}
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # the pager's server: no request log
     with tempfile.TemporaryDirectory() as tmp:
         if args.url:
             result = statecrawl.crawl(args.url, out=Path(tmp) / "url", max_depth=args.max_depth,
-                                      max_time=args.max_time, browser={"count": args.browsers})
+                                      max_time=args.max_time, browser=browser)
             report(args.url, result)
             return
         for name in args.app or list(APPS):
             with APPS[name]() as (url, options):
                 if args.max_time:
                     options = {**options, "max_time": args.max_time}
-                result = statecrawl.crawl(url, out=Path(tmp) / name,
-                                          browser={"count": args.browsers}, **options)
+                result = statecrawl.crawl(url, out=Path(tmp) / name, browser=browser, **options)
             report(name, result)
 
 
