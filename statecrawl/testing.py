@@ -377,7 +377,7 @@ class FakeBrowser:
         self.document = self.app.open(url)
         return self.settled(light)
 
-    def reset(self, url: str, light: bool = False) -> Snapshot:
+    def reset(self, url: str, light: bool = False, keep: bool = False) -> Snapshot:
         """Clean cookies and storage (the application keeps none), then load ``url``."""
         return self.load(url, light)
 

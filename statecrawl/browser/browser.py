@@ -245,10 +245,14 @@ class Browser:
         with contextlib.suppress(WebDriverException):
             self.evaluate("try { sessionStorage.clear(); } catch (e) {}")
 
-    def reset(self, url: str, light: bool = False) -> Snapshot:
+    def reset(self, url: str, light: bool = False, keep: bool = False) -> Snapshot:
         """Clean cookies and storage, then load ``url`` (``light``: see :meth:`load`); in a
         fresh browser after ``browser.recycle_after`` pages (nothing of the old one's page is
-        needed then)."""
+        needed then). ``keep``: load ``url`` in the session and page shown, cleaning nothing
+        (a link expected to save a document: the page it leaves stays shown)."""
+        if keep:
+            self.traffic.forget_downloads()
+            return self.load(url, light)
         recycle = self.config.browser.recycle_after
         if recycle is not None and self.pages >= recycle:
             self.traffic.drain(final=True)  # what the old browser fetched is still archived

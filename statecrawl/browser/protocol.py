@@ -45,8 +45,10 @@ class BrowserLike(Protocol):
     def restart(self) -> None:
         """Replace a dead or hung browser with a new one."""
 
-    def reset(self, url: str, light: bool = False) -> Snapshot:
-        """Clean cookies and storage (the login's session put back), then load ``url``."""
+    def reset(self, url: str, light: bool = False, keep: bool = False) -> Snapshot:
+        """Clean cookies and storage (the login's session put back), then load ``url``;
+        ``keep``: load it in the session and page shown, cleaning nothing (a link expected
+        to save a document, which leaves the page where it is)."""
 
     def settled(self, light: bool = False, navigating: bool = False) -> Snapshot:
         """The current page's snapshot once settled (``light``: without its candidates)."""

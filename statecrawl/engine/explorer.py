@@ -166,7 +166,7 @@ class Explorer:
         self.tasks = TaskMaker(
             config=config, scope=scope, memory=memory, scheduler=self.scheduler,
             recorder=self.recorder, danger=danger, sessions=sessions,
-            pictures=self.executor.remote and pictured,
+            pictures=self.executor.remote and pictured, words=self.shortcuts.words,
         )
         self.reader = OutcomeReader(
             config=config, scope=scope, memory=memory, scheduler=self.scheduler,
@@ -181,7 +181,7 @@ class Explorer:
             self.scheduler.recrawl = self.recorder.recrawl = self.recrawl
         self.output = Output(
             config=config, memory=memory, stats=self.stats, out=self.out, store=self.store,
-            outages=self.reader.outages, in_flight=self.tasks.in_flight,
+            outages=self.reader.hosts.outages, in_flight=self.tasks.in_flight,
             extra=lambda: self.recrawl.dump() if self.recrawl is not None else {},
         )
         if config.resume:

@@ -41,6 +41,8 @@ class Memory:
     changed since the last checkpoint, as the tracked tables do); ``checking``: inferred
     targets a firing is to confirm; ``tries``: failed ways to a state since it was reached;
     ``own_loads``: per URL shape, loads of a state's own URL that showed it and that did not;
+    ``saves``: per URL shape, whether the links of that shape saved a document each time
+    (``False`` once one showed a page; neither is saved by a checkpoint);
     ``per_site``: states per origin; ``inference``, ``equivalence`` (pairs of actions seen to
     do one thing), ``popups`` (how many options each control's popup shows; these two are not
     saved by a checkpoint, a resumed crawl learns them again) and ``leaving``: what actions
@@ -68,6 +70,7 @@ class Memory:
         self.checking: dict[tuple[str, str], str] = {}
         self.tries: Counter[str] = Counter()
         self.own_loads: dict[str, tuple[int, int]] = {}
+        self.saves: dict[str, bool] = {}
         self.per_site: Counter[str] = Counter()
         self.inference = inference
         self.equivalence = Equivalence(inference.after)  # (as inference: off when it is)

@@ -5,21 +5,18 @@ it, so where a browser stands changes in one place."""
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING
 
 from .. import coverage
 from ..errors import BrowserCrashed
 from ..models import volatile_between
 from ..models.growth import Repetition, repetition
-from ..outage import Outages, unreached
 from ..redaction import strip_userinfo
-from ..scope import origin
 from ..state import Action
 from ..strategies import Work
+from .hosts import HostAnswers
 from .planning import shape
 from .policy import requests_of
-from .politeness import throttled
 from .sessions import mutation
 from .tasks import Position
 
@@ -75,7 +72,10 @@ class OutcomeReader:
         self.danger = danger
         self.sessions = sessions
         self.stats = stats
-        self.outages = Outages()
+        self.hosts = HostAnswers(
+            config=config, scope=scope, memory=memory, scheduler=scheduler, recorder=recorder,
+            stats=stats,
+        )
 
     def read(
         self, slot: Slot, assignment: Assignment, outcome: Outcome, position: Position
@@ -89,94 +89,19 @@ class OutcomeReader:
         if outcome.ended_session and work is not None:
             log.info("%s ended the session: fired last", work.action.label)
             self.danger.learn(work.action)
-        if self._answered(assignment, outcome):
+        if self.hosts.answered(assignment, outcome):
             position = Position()  # done again once the host has rested, or failed
         elif task.kind == "seed":
             position = self._seeded(slot, task, outcome, position)
         elif task.kind == "load":
             assert work is not None
-            position = self._loaded_link(slot, work, outcome)
+            position = self._loaded_link(slot, task.keep, work, outcome, position)
         else:
             assert work is not None
             position = self._fired(slot, work, assignment.way, outcome, position)
         if covered and work is not None and not outcome.diverged:
             first_covered(self.memory, work, position, covered)
         return position
-
-    # ---- servers that failed or asked to slow down ------------------------------------------
-    def _answered(self, assignment: Assignment, outcome: Outcome) -> bool:
-        """Tell politeness how the assignment's host answered; whether the outcome is
-        dropped. When the host asked to slow down (a 429 or 503), the work is done again once
-        the host has rested, ``politeness.retries`` times at most (then what it got is
-        kept). When one of the crawl's own requests failed (:mod:`.outage`), the browser
-        shows the page's view of the failure, never a state: the work is done again once the
-        host has rested, ``politeness.outage_retries`` times at most, then recorded as a
-        failure. The browser's page is unknown after either."""
-        politeness = self.scheduler.politeness
-        task, work, host = assignment.task, assignment.work, assignment.host
-        waits = throttled(outcome, host, time.time())
-        failed = self._failed(task, work, outcome)
-        pause = politeness.answered(host, [*waits, None] if failed else waits)
-        attempt = task.url if work is None else (work.state, work.action.key)
-        if failed:
-            if politeness.retry(attempt, self.config.politeness.outage_retries):
-                log.info("%s: its work is done again in %.1f s", failed[0], pause)
-                self._again(task, work)
-            else:
-                self._unserved(task, work, failed[0])
-            return True
-        if not waits or not politeness.retry(attempt):
-            return False
-        log.info("%s asked to slow down: its work is done again in %.1f s", host, pause)
-        self._again(task, work)
-        return True
-
-    def _failed(self, task: Task, work: Work | None, outcome: Outcome) -> list[str]:
-        """The crawl's own requests that failed in ``outcome`` (:meth:`Outages.failed`), and
-        a load that could not reach a server that answered before; when none did, the
-        servers that answered are up again."""
-        now = time.time()
-        exchanges = [*outcome.way, *outcome.exchanges]
-        failed = self.outages.failed(exchanges, self.scope.__contains__, now)
-        failure = outcome.failure
-        if failure is not None and unreached(failure.message):
-            if work is None:
-                assert task.url is not None
-                where = origin(task.url)
-            else:
-                where = origin(self.scheduler.site(work))
-            if where in self.outages.answering:
-                self.outages.fail(where, now)
-                failed.append(failure.message)
-        if failed:
-            self.stats.outages = len(self.outages.seen())
-        else:
-            snapshots = [*outcome.loads, *outcome.steps, *filter(None, [outcome.fired])]
-            served = [e.url for e in exchanges if e.failed is None and 0 < e.status < 500]
-            served += [s.url for s in snapshots if s.status is not None and 0 < s.status < 500]
-            for period in self.outages.answered(served):
-                log.warning("%s; the work it failed is done again", period.describe())
-        return failed
-
-    def _again(self, task: Task, work: Work | None) -> None:
-        """Do a task again later."""
-        if work is None:
-            assert task.url is not None
-            self.scheduler.seeds.append(task.url)
-        else:
-            self.scheduler.requeue(work)
-
-    def _unserved(self, task: Task, work: Work | None, why: str) -> None:
-        """Work a server failed as often as it may: a failure, not fired, so that a
-        ``--resume`` does it again."""
-        reason = f"the server failed: {why}"
-        if work is None:
-            assert task.url is not None
-            log.warning("start page %s: %s", task.url, reason)
-            self.recorder.start_failed(task.url, reason, outage=True)
-            return
-        self.recorder.failure(work, reason, outage=True)
-        self.memory.fired.discard((self.memory.resolve(work.state), work.action.key))
 
     # ---- start pages and links --------------------------------------------------------------
     def _seeded(self, slot: Slot, task: Task, outcome: Outcome, position: Position) -> Position:
@@ -218,8 +143,14 @@ class OutcomeReader:
         self.store.first_load(url, strip_userinfo(second.html))  # the store's: no userinfo
         return Position(root)
 
-    def _loaded_link(self, slot: Slot, work: Work, outcome: Outcome) -> Position:
-        """A link loaded: its page is a state, unless it failed or left the scope."""
+    def _loaded_link(
+        self, slot: Slot, kept: bool, work: Work, outcome: Outcome, position: Position
+    ) -> Position:
+        """A link loaded: its page is a state, unless it failed or left the scope, or saved a
+        document. ``kept``: it was loaded in the page and session the browser showed at
+        ``position``, for a document: when it saved one and the page still shows that
+        state, the browser is still there; a page instead is loaded again after a reset, as
+        every link's page is (one loaded in a session could differ)."""
         action, url = work.action, work.action.action
         record = self.recorder
         failure = outcome.failure
@@ -231,11 +162,23 @@ class OutcomeReader:
             record.failure(work, failure.message)
             return Position()
         source = self.memory.states[self.memory.resolve(work.state)]
-        (snapshot,) = outcome.loads
+        snapshot, *stayed = outcome.loads
+        kind = shape(url)
         if snapshot.downloaded:  # a document, not a page: the browser shows what it showed
+            self.memory.saves.setdefault(kind, True)
             self.memory.documents[url] = snapshot.downloads
             self.hooks.defer("on_exchanges", source.id, outcome.exchanges)
             record.documents(source.id, action, snapshot.downloads)
+            if stayed and position.state is not None:
+                shown = self.volatility.reconcile(stayed, [position.state])[0]
+                if shown == self.memory.resolve(position.state):
+                    return Position(shown, position.came_from)
+            return Position()
+        self.memory.saves[kind] = False
+        if kept:
+            log.info("state %s: %s shows a page, not a document: loaded again", source.id, url)
+            self.hooks.defer("on_exchanges", source.id, outcome.exchanges)
+            self.scheduler.requeue(work)
             return Position()
         self._loaded(url, snapshot)
         if source.depth >= self.config.limits.max_depth:

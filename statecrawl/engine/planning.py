@@ -38,6 +38,11 @@ def _cost(action: Action) -> int:
     return LOAD_COST if action.is_link else 1
 
 
+def cost(way: Plan) -> int:
+    """What ``way`` costs, in replayed actions: its load, then its steps."""
+    return (LOAD_COST if way.url is not None else 0) + sum(_cost(a) for a, _ in way.steps)
+
+
 def plan(
     graph: nx.MultiDiGraph[str],
     actions: Mapping[tuple[str, str], Action],

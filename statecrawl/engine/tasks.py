@@ -9,10 +9,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..executor import Task
-from .planning import Plan, plan, shape
+from .planning import Plan, cost, near, plan, shape
 from .politeness import host_of
 
 if TYPE_CHECKING:
+    from collections import Counter
+    from collections.abc import Callable
+
     from ..config import Config
     from ..executor import Slot
     from ..scope import Scope
@@ -50,7 +53,8 @@ class Assignment:
 class TaskMaker:
     """Makes the tasks that do the frontier's work. ``pictures``: a task takes the
     pictures of the state it reaches (a remote browser's hooks cannot); ``sessions`` says
-    which browsers start their next reset in a fresh session."""
+    which browsers start their next reset in a fresh session; ``words`` gives a state's
+    words, for inference (see :meth:`_way_out`)."""
 
     def __init__(
         self,
@@ -63,6 +67,7 @@ class TaskMaker:
         danger: Danger,
         sessions: Sessions,
         pictures: bool,
+        words: Callable[[str], Counter[str]],
     ) -> None:
         self.config = config
         self.scope = scope
@@ -72,6 +77,7 @@ class TaskMaker:
         self.danger = danger
         self.sessions = sessions
         self.pictures = pictures
+        self.words = words
         self.assignments: dict[Slot, Assignment] = {}
 
     def seed(self, slot: Slot, url: str) -> Task:
@@ -83,7 +89,7 @@ class TaskMaker:
         or ``None`` when it was done without a browser."""
         volatile = tuple(sorted(self.memory.volatile))
         if work.action.is_link:
-            return self._link_task(slot, work, state, volatile)
+            return self._link_task(slot, work, state, volatile, position)
         if position.state == state.id and self.config.explore.shortcuts:
             task = Task("fire", action=work.action, volatile=volatile)
             return self._assign(slot, work, task, None)
@@ -121,7 +127,7 @@ class TaskMaker:
         if work is not None and work.action.key in self.danger.learned:
             task = replace(task, ends_session=True)
         if task.url is not None and self.sessions.fresh(slot):
-            task = replace(task, fresh_session=True)
+            task = replace(task, fresh_session=True, keep=False)
         if work is None:
             assert task.url is not None
             host = host_of(task.url)
@@ -158,7 +164,38 @@ class TaskMaker:
             starts = {sid: url for sid, url in starts.items() if sid in roots}
         current = None if roots_only else position.state
         graph, actions = self.memory.graph.graph, self.memory.edge_actions
-        return plan(graph, actions, state.id, current=current, starts=starts)
+        way = plan(graph, actions, state.id, current=current, starts=starts)
+        if current is None or (way is not None and way.url is None):
+            return way
+        out = self._way_out(current, state)
+        return out if out is not None and (way is None or cost(out) < cost(way)) else way
+
+    def _way_out(self, current: str, state: State) -> Plan | None:
+        """A way to ``state`` from ``current`` that starts with an action never fired there
+        but known by inference to lead to a state near ``state`` (a "Back to results" or
+        the logo, in a state at the depth limit, where nothing was fired), or ``None``. It
+        records nothing: the step is checked as every step of a way is, and the way
+        diverges, to be tried again from a start URL, when it leads elsewhere."""
+        here = self.memory.states.get(current)
+        if here is None:
+            return None
+        graph, actions = self.memory.graph.graph, self.memory.edge_actions
+        best: Plan | None = None
+        for action in here.actions:
+            if action.is_link or self.memory.mutates(action) or self.danger(action):
+                continue
+            target = self.memory.inference.known(action, current, self.words)
+            if target is None or target == current or target not in self.memory.states:
+                continue
+            if state.id not in near(graph, actions, target):
+                continue
+            rest = plan(graph, actions, state.id, current=target, starts={})
+            if rest is None:
+                continue
+            way = Plan(None, current, ((action, target), *rest.steps))
+            if best is None or cost(way) < cost(best):
+                best = way
+        return best
 
     def _worth_loading(self, state: State) -> bool:
         """Whether loading a state's own URL may show it: not once the URLs of its kind
@@ -168,12 +205,14 @@ class TaskMaker:
         return hits > 0 or misses < OWN_LOAD_FAILURES
 
     def _link_task(
-        self, slot: Slot, work: Work, source: State, volatile: tuple[str, ...]
+        self, slot: Slot, work: Work, source: State, volatile: tuple[str, ...], position: Position
     ) -> Task | None:
         """A link: its target depends on its URL only, so each URL is loaded once (in every
         state by the exhaustive crawl), and a URL that failed to load, or whose page left the
         scope by itself as it loaded (a form submitted or a refresh to another host), is not
-        loaded again."""
+        loaded again. A URL of a shape whose links all saved documents is loaded where the
+        browser stands, which it then still shows: the next work goes on from there, with
+        no reset (see :meth:`.outcomes.OutcomeReader.read`)."""
         action = work.action
         url = action.action
         record = self.recorder
@@ -198,4 +237,5 @@ class TaskMaker:
             record.connect(source.id, action, known, None, inferred=True)
             record.improve(known, source.depth + 1)
             return None
-        return self._assign(slot, work, Task("load", url=url, volatile=volatile), None)
+        keep = shortcuts and position.state is not None and self.memory.saves.get(shape(url), False)
+        return self._assign(slot, work, Task("load", url=url, volatile=volatile, keep=keep), None)

@@ -46,6 +46,7 @@ class Task:
     screenshot: bool = False  # take one of the state reached (a remote browser's hooks can't)
     ends_session: bool = False  # the action is known to log out: not done again when it does
     fresh_session: bool = False  # start in a new server-side session (see ``new_session``)
+    keep: bool = False  # ``load``: in the page and session shown, for a likely document
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,8 @@ class Failure:
 
 @dataclass(slots=True)
 class Outcome:
-    """What a task did: snapshots of its loads (the first ``url`` load, or a seed's two),
+    """What a task did: snapshots of its loads (the first ``url`` load, or a seed's two; a
+    kept load that saved a document, then the page it left, light),
     of its replayed steps, and of the fired action; whether a state on the way had another
     key than expected (the task then stopped there); the exchanges made on the way to the
     state (``way``) and by the work itself; the JavaScript coverage records of the task
@@ -202,7 +204,9 @@ def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool =
         if task.kind != "fire":
             assert task.url is not None
             with ledger.phase("fire"):
-                outcome.loads.append(_timed(browser.reset(task.url)))
+                outcome.loads.append(_timed(browser.reset(task.url, keep=task.keep)))
+                if task.keep and outcome.loads[-1].downloaded:  # the page it left, still shown
+                    outcome.loads.append(browser.settled(light=True))
                 if task.kind == "seed":
                     outcome.loads.append(_timed(browser.reset(task.url)))
             outcome.exchanges = browser.take_exchanges()
