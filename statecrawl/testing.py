@@ -498,22 +498,27 @@ class FakeBrowser:
         raise LoginFailed("a fake app has no login")
 
 
-def tree(depth: int, branching: int, origin: str = ORIGIN) -> FakeApp:
+def tree(depth: int, branching: int, origin: str = ORIGIN, *, home: bool = False) -> FakeApp:
     """A tree application at one URL, like ``tests/pages/tree.html``: the root, then
     ``branching`` children per state down to ``depth``; states are named by their path
-    (``"root"``, ``"0"``, ``"0.1"``…), controls labelled ``"child K"``."""
+    (``"root"``, ``"0"``, ``"0.1"``…), controls labelled ``"child K"``; ``home``: every
+    state has a "Home" button to the root too, before them."""
     app = FakeApp(origin)
     app.state("root", "/")
     level = ["root"]
     for _ in range(depth):
         following = []
         for parent in level:
+            if home:
+                app.action(parent, "Home", "root")
             for k in range(branching):
                 name = str(k) if parent == "root" else f"{parent}.{k}"
                 app.state(name, "/")
                 app.action(parent, f"child {k}", name)
                 following.append(name)
         level = following
+    for leaf in level if home else ():
+        app.action(leaf, "Home", "root")
     return app
 
 

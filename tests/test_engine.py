@@ -113,38 +113,18 @@ def test_a_state_without_url_is_reached_by_replaying_its_path(tmp_path: Path) ->
     assert (stats["resets"], stats["replayed"], stats["unreachable"]) == (3, 2, 0)
 
 
-def _homed_tree(depth: int, branching: int) -> FakeApp:
-    """A tree at one URL whose every state has a "Home" button to the root, first."""
-    app = FakeApp()
-    app.state("root", "/")
-    level = ["root"]
-    for _ in range(depth):
-        following = []
-        for parent in level:
-            app.action(parent, "Home", "root")
-            for k in range(branching):
-                name = str(k) if parent == "root" else f"{parent}.{k}"
-                app.state(name, "/")
-                app.action(parent, f"child {k}", name)
-                following.append(name)
-        level = following
-    for leaf in level:
-        app.action(leaf, "Home", "root")
-    return app
-
-
 def test_a_state_at_the_depth_limit_is_left_by_an_action_inference_knows(tmp_path: Path) -> None:
     """Nothing is fired in a state at the depth limit, so no known transition leads out of
     it and the next work used to need a reset. Its "Home", known by inference to lead to the
     root wherever it is fired, is a way out: no reset after the start page's two loads (8
     before), nothing recorded for it, and the exhaustive crawl's graph."""
-    app = _homed_tree(3, 3)
+    app = tree(3, 3, home=True)
     result = explore(app, tmp_path / "out", limits={"max_depth": 2})
     assert (result.stats["resets"], len(app.loaded())) == (0, 2)
     assert ("replay", "0.1", "Home") in app.log  # a way out of a state at the limit
     assert not [s for s, label in app.fired() if s.count(".") == 1]  # none fired there
     exhaustive = explore(
-        _homed_tree(3, 3), tmp_path / "exhaustive", limits={"max_depth": 2},
+        tree(3, 3, home=True), tmp_path / "exhaustive", limits={"max_depth": 2},
         explore={"shortcuts": False},
     )
     assert graph(result) == graph(exhaustive)
