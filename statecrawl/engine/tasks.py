@@ -172,7 +172,7 @@ class TaskMaker:
 
     def _way_out(self, current: str, state: State) -> Plan | None:
         """A way to ``state`` from ``current`` that starts with an action never fired there
-        but known by inference to lead to a state near ``state`` (a "Back to results" or
+        but known by inference to lead to a state near ``state`` (a "New search" or
         the logo, in a state at the depth limit, where nothing was fired), or ``None``. It
         records nothing: the step is checked as every step of a way is, and the way
         diverges, to be tried again from a start URL, when it leads elsewhere."""
