@@ -1154,8 +1154,18 @@
     }
     return false;
   }
+  // A dialog that closes fires its close event in a task of its own, and the page's listener
+  // shows what closing did: until that event (or CLOSE_MS), the page is not settled.
+  const CLOSE_MS = 500;
+  let closing = 0;
+  const closed = (r) => r.attributeName === 'open' && r.target.localName === 'dialog'
+    && !Dom.hasAttribute(r.target, 'open');
+  Dom.addEventListener(window, 'close', (e) => {
+    if (e.target && e.target.localName === 'dialog') { closing = 0; touch(); }
+  }, true);
   function onMutations(records, spontaneous) {
     if (!records.length) return;
+    if (Arr.some(records, closed)) closing = now();
     if (spontaneous || phase === 'idle') learnVolatile(records, spontaneous);
     // Mutations of known-volatile nodes (a ticking clock) do not keep the page from settling.
     if (Arr.some(records, (r) => !isVolatile(r))) touch();
@@ -2227,7 +2237,8 @@
       const quietFor = t - lastActivity;
       const quiet = min(quietFor, framesQuietFor());
       const ready = document.readyState === 'complete' && pendingNet === 0 && pendingTimers === 0
-        && !(submitting && t - submitting < 1000) && quiet >= 0;
+        && !(submitting && t - submitting < 1000) && !(closing && t - closing < CLOSE_MS)
+        && quiet >= 0;
       if (ready && quiet >= CONFIG.quietMs) {
         if (animating()) moving = true;
         else if (moving) {
