@@ -67,10 +67,12 @@ OPEN = re.compile(r'class="opblock opblock-\w+ is-open"')  # an operation expand
 @pytest.fixture(scope="module")
 def petstore(apps: Site, tmp_path_factory: pytest.TempPathFactory) -> statecrawl.Crawl:
     """The pet store crawled for a few seconds with the defaults (the archive on), from a
-    deep link to its last operation: Swagger UI expands it and scrolls down to it."""
+    deep link to its last operation: Swagger UI expands it and scrolls down to it. A frame
+    may take longer than the default 5 s to draw while the other test worker's crawl holds
+    both cores: what is tested here is what the pictures show, so they get 30 s."""
     out = tmp_path_factory.mktemp("petstore") / "out"
     url = apps.url("/petstore/#/adoption/rejectApplication")
-    return statecrawl.crawl(url, out=out, max_time=20)
+    return statecrawl.crawl(url, out=out, max_time=20, archive={"capture_timeout": 30})
 
 
 def test_the_pet_stores_operations_are_states_each_with_its_thumbnail(
