@@ -1156,16 +1156,23 @@
   }
   // A dialog that closes fires its close event in a task of its own, and the page's listener
   // shows what closing did: until that event (or CLOSE_MS), the page is not settled.
+  // (It is heard at the dialog, which a page may have taken out of the document by then,
+  // and at the window first, before a listener of the dialog's can stop it.)
   const CLOSE_MS = 500;
   let closing = 0;
   const closed = (r) => r.attributeName === 'open' && r.target.localName === 'dialog'
     && !Dom.hasAttribute(r.target, 'open');
-  Dom.addEventListener(window, 'close', (e) => {
+  const heard = (e) => {
     if (e.target && e.target.localName === 'dialog') { closing = 0; touch(); }
-  }, true);
+  };
+  Dom.addEventListener(window, 'close', heard, true);
   function onMutations(records, spontaneous) {
     if (!records.length) return;
-    if (Arr.some(records, closed)) closing = now();
+    Arr.forEach(records, (r) => {
+      if (!closed(r)) return;
+      closing = now();
+      Dom.addEventListener(r.target, 'close', heard, ONCE);
+    });
     if (spontaneous || phase === 'idle') learnVolatile(records, spontaneous);
     // Mutations of known-volatile nodes (a ticking clock) do not keep the page from settling.
     if (Arr.some(records, (r) => !isVolatile(r))) touch();
