@@ -26,7 +26,9 @@ from statecrawl.browser import Browser
 from statecrawl.plugins.hooks import CrawlView
 from tests.conftest import Site, alive, children, labels
 
-HANG_SECONDS = 4.0  # how long a "slow" server path takes: twice the crawls' load timeout
+# How long a "slow" server path takes: four times the crawls' load timeout, so that a timeout
+# noticed late on a loaded machine (CI once saw the page answered at 4 s) finds it unanswered.
+HANG_SECONDS = 8.0
 QUICK = {"settle_timeout_ms": 1000, "load_timeout": 2}
 
 CrawlFn = Callable[..., statecrawl.Crawl]
