@@ -269,6 +269,11 @@ def summary(result: Crawl, stream: TextIO) -> None:
             f"rules: {s['ruled_out']} actions left out by click and dont_click, "
             f"{s['once_skipped']} click_once actions not fired again\n"
         )
+    if s.get("guarded") or s.get("unprompted_writes"):
+        stream.write(
+            f"guard: {s.get('guarded', 0)} actions kept from changing the site, "
+            f"{s.get('unprompted_writes', 0)} writes the pages sent by themselves kept in\n"
+        )
     harvested = harvest.read(result.path)
     if harvested:
         stream.write(

@@ -124,6 +124,7 @@ class Snapshot:
     popups: list[str] = field(default_factory=list)
     blocked: list[str] = field(default_factory=list)
     guarded: list[str] = field(default_factory=list)  # requests the guard kept in: why each
+    unprompted: list[str] = field(default_factory=list)  # writes sent with no action, kept in
     timed_out: bool = False
     settle_ms: int = 0
     snapshot_ms: int = 0  # the agent's time serialising the DOM and finding candidates

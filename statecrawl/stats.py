@@ -32,6 +32,7 @@ class Stats:
     downloads: int = 0  # download edges, fired or inferred (a document may have many)
     ruled_out: int = 0  # actions the click and dont_click rules left out, summed over states
     guarded: int = 0  # actions the guard kept from deleting, resetting…, summed over states
+    unprompted_writes: int = 0  # PUTs, PATCHes and DELETEs the pages sent by themselves, kept in
     once_skipped: int = 0  # click_once actions left unfired in states after their first
     waits_timed_out: int = 0  # timing.waits given up on in the states recorded
     mutating: int = 0  # transitions whose action changed server-side state (``mutates``)

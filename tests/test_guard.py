@@ -38,6 +38,8 @@ Reset search</button><button>Search</button></form><p id="said"></p>
 <button onclick="bin()">Empty trash</button>
 <button onclick="navigator.sendBeacon('/api/log', 'purge=all')">Clean log</button>
 <button onclick="fetch('/api/notes', {{method: 'POST', body: 'note=hello'}})">Save note</button>
+<button onclick="fetch('/api/items/1', {{method: 'PUT', body: 'omega'}})">Rename</button>
+<button onclick="edit()">Edit</button><p id="editor">Not editing</p>
 <p>Trash: {trash}</p>
 <script>
 function drop(id) {{
@@ -48,6 +50,10 @@ function tidy() {{
     headers: {{'Content-Type': 'application/x-www-form-urlencoded'}}}});
 }}
 function bin() {{ const x = new XMLHttpRequest(); x.open('POST', '/api/bin'); x.send(); }}
+function edit() {{  // an editor that saves its draft by itself, every 200 ms
+  document.getElementById('editor').textContent = 'Editing';
+  setInterval(() => fetch('/api/drafts', {{method: 'PUT', body: 'draft'}}), 200);
+}}
 </script></body></html>"""
 
 
@@ -60,9 +66,12 @@ class App:
         self.password = "secret"
         self.log = ["started"]
         self.notes: list[str] = []  # what harmless posts add (not the data the guard keeps)
+        self.drafts: list[str] = []  # what the editor's autosave stores
 
     def checksum(self) -> str:
-        data = json.dumps([self.items, self.trash, self.password, self.log], sort_keys=True)
+        data = json.dumps(
+            [self.items, self.trash, self.password, self.log, self.drafts], sort_keys=True
+        )
         return hashlib.sha256(data.encode()).hexdigest()
 
     def serve(self, site: Site) -> None:
@@ -74,6 +83,7 @@ class App:
         site.handler("/api/bin", self.bin)
         site.handler("/api/log", self.clean)
         site.handler("/api/notes", self.note)
+        site.handler("/api/drafts", self.draft)
         site.prefix("/api/items/", self.delete)
 
     def page(self, _request: Request) -> Response:
@@ -121,9 +131,16 @@ class App:
         self.notes.append(request.get_data(as_text=True))
         return Response("{}", content_type="application/json")
 
+    def draft(self, request: Request) -> Response:
+        self.drafts.append(request.get_data(as_text=True))
+        return Response("{}", content_type="application/json")
+
     def delete(self, request: Request) -> Response:
+        key = request.path.rsplit("/", 1)[-1]
         if request.method == "DELETE":
-            self.items.pop(request.path.rsplit("/", 1)[-1], None)
+            self.items.pop(key, None)
+        elif request.method == "PUT" and key in self.items:
+            self.items[key] = request.get_data(as_text=True)
         return Response("{}", content_type="application/json")
 
 
@@ -175,9 +192,22 @@ def test_the_guarded_actions_are_listed_and_counted(guarded: Run) -> None:
     assert whys["Change password"].endswith("/account: Change password")
     assert whys["Empty trash"].endswith("/api/bin: Empty trash")
     assert whys["Clean log"].endswith("/api/log: purge")  # a beacon's body says it
+    assert whys["Rename"].endswith("/api/items/1: PUT")  # a PUT stores, whatever it says
     # in graph.json too
     nodes = json.loads((result.path / "graph.json").read_text())["nodes"]
     assert sum(len(n.get("guarded", [])) for n in nodes) == len(kept)
+
+
+def test_a_write_the_page_sends_by_itself_is_kept_in(guarded: Run) -> None:
+    """The editor's autosave (a PUT every 200 ms, from an interval the "Edit" action set
+    going) is kept in whatever the crawl does then, counted, and blamed on no action: "Edit"
+    and the actions fired in the editor's state have their transitions."""
+    result, app, _ = guarded
+    assert app.drafts == []
+    assert result.stats["unprompted_writes"] >= 1
+    editing = [s for s in result.states() if 'id="editor">Editing<' in result.html(s["id"])]
+    assert editing
+    assert any(result.graph.out_degree(s["id"]) for s in editing)
 
 
 def test_without_the_guard_the_data_changes(tmp_path: Path) -> None:

@@ -669,6 +669,8 @@
   const formEntries = uncurry(FormData.prototype.entries);
   const uriDecode = decodeURIComponent;
   const guarded = [];  // why each request kept in since the last snapshot
+  const unprompted = [];  // likewise, for the writes the page sent with no action of the crawl's
+  const STORES = /^(PUT|PATCH|DELETE)$/;  // methods that always store, change or delete
   let firingWords = '';  // the label, name, value and id of the element being fired
   function destructive(text) {  // the first destructive word of text, identifiers split, or null
     if (!text) return null;
@@ -711,17 +713,22 @@
     for (let r = it.next(); !r.done; r = it.next()) Arr.push(out, r.value[0] + '=' + (typeof r.value[1] === 'string' ? r.value[1] : ''));
     return Arr.join(out, '&');
   }
-  function requestWhy(method, url, body) {  // why a request made now is kept in, or null
-    if (!GUARD || phase !== 'firing') return null;
+  // Why a request made now is kept in, or null. A request is the action's when the action is
+  // being fired and it comes from no interval and no timer chain begun before (an autosave an
+  // earlier action set going); a PUT, PATCH or DELETE is kept in whoever sent it.
+  function requestWhy(method, url, body) {
+    if (!GUARD) return null;
     const verb = Str.toUpperCase(toText(method || 'GET'));
+    const mine = phase === 'firing' && !unasked && (chainOrigin === null || chainOrigin >= fireStart);
+    if (!mine && !Re.test(STORES, verb)) return null;
     let target;
     try { target = new NativeURL(toText(url), location.href).href; } catch (e) { return null; }
-    if (allowed(target) || allowed(firingWords)) return null;
-    const found = verb === 'DELETE' ? 'DELETE' : urlWhy(target)
+    if (allowed(target) || (mine && allowed(firingWords))) return null;
+    const found = Re.test(STORES, verb) ? verb : urlWhy(target)
       || (verb !== 'GET' && verb !== 'HEAD' && (destructive(body) || destructive(firingWords)));
     if (!found) return null;
     const why = verb + ' ' + target + ': ' + found;
-    Arr.push(guarded, why);
+    Arr.push(mine ? guarded : unprompted, why);
     return why;
   }
   function formPairs(form, submitter) {  // [name, value, judged] of what submitting form sends
@@ -1178,11 +1185,14 @@
     if (Arr.some(records, (r) => !isVolatile(r))) touch();
     if (phase === 'firing' && frames) recordFrame(records);
   }
+  let unasked = 0;  // while a callback of no action runs (an interval, a long timer chain)
   function spontaneously(fn, self, args) {  // (a long timer it sets is no pending work)
     onMutations(observer.takeRecords(), false);
     const saved = timerGeneration;
     timerGeneration = max(saved, 1);
+    unasked++;
     try { return apply(fn, self, args); } finally {
+      unasked--;
       timerGeneration = saved;
       onMutations(observer.takeRecords(), true);
     }
@@ -2207,6 +2217,7 @@
       ruledOut: light ? 0 : ruledOut,
       volatile: valuesOf(volatile),
       dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked), guarded: drain(guarded),
+      unprompted: drain(unprompted),
       storage: storageUsed(), status: httpStatus(), session: sessionAlive(),
     }, extra, { snapshotMs: round(now() - begun) });
   }

@@ -84,6 +84,10 @@ class OutcomeReader:
         ``position``; where the browser is now."""
         task, work = assignment.task, assignment.work
         self.stats.relogins += outcome.relogins
+        for snapshot in outcome.pages():
+            for why in snapshot.unprompted:
+                log.info("kept in, sent with no action: %s", why)
+                self.stats.unprompted_writes += 1
         covered = coverage.merge(self.memory.coverage, outcome.coverage)
         self.recorder.covered = len(covered)
         if outcome.ended_session and work is not None:

@@ -84,6 +84,10 @@ class Outcome:
     relogins: int = 0  # logins after the session ended, during the task
     coverage: Delta = field(default_factory=dict)
 
+    def pages(self) -> list[Snapshot]:
+        """The pages the task showed, in order: its loads, its steps, the fired action's."""
+        return [*self.loads, *self.steps, *([self.fired] if self.fired else [])]
+
 
 @dataclass(eq=False)
 class Slot:
@@ -168,20 +172,15 @@ def perform(browser: BrowserLike, task: Task, model: StateModel) -> Outcome:
     return outcome
 
 
-def _pages(outcome: Outcome) -> list[Snapshot]:
-    """The pages ``outcome`` showed, in order: its loads, its steps, the fired action's."""
-    return [*outcome.loads, *outcome.steps, *([outcome.fired] if outcome.fired else [])]
-
-
 def _logged_out(outcome: Outcome) -> bool:
     """Whether a page of ``outcome`` failed the login's session check."""
-    return outcome.failure is None and any(s.session is False for s in _pages(outcome))
+    return outcome.failure is None and any(s.session is False for s in outcome.pages())
 
 
 def _ended(outcome: Outcome) -> bool:
     """Whether the work itself ended the session: the page it led to (a fired action's, a
     link's load) fails the check, every page on the way there passed it."""
-    shown = _pages(outcome)
+    shown = outcome.pages()
     if outcome.failure is not None or not shown:
         return False
     *way, done = shown
