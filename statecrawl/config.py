@@ -441,7 +441,8 @@ class Rules:
 class Guard:
     """What the guard keeps a crawl from doing on a site it does not own (the README's "The
     guard"): requests and links that delete, drop, empty, trash, uninstall, deactivate, reset
-    or change a password or an e-mail never leave the browser. ``enabled = false`` turns it
+    or change a password or an e-mail, and every PUT, PATCH or DELETE (an autosave's too),
+    never leave the browser. ``enabled = false`` turns it
     off (a test engineer's own application); ``allow``: patterns (case-insensitive, in the
     syntax Python and JavaScript share) of URLs and labels the guard lets through."""
 
