@@ -85,7 +85,13 @@ def test_the_pet_stores_operations_are_states_each_with_its_thumbnail(
     pages = {s["id"]: (petstore.path / s["snapshot"]).read_text() for s in states}
     expanded = [state for state, html in pages.items() if OPEN.search(html)]
     assert len(expanded) >= 2, f"{len(expanded)} of {len(states)} states expand an operation"
-    assert not [s["missing_images"] for s in states if s.get("missing_images")]
+    missing = [s["missing_images"] for s in states if s.get("missing_images")]
+    # The time limit's stop kills a browser still busy after its grace: the capture of the
+    # state it had just found, when it was under way, is recorded as missing, and only that.
+    cut = [m for m in missing if all(
+        "the browser is not started" in why or why.startswith("not tried") for why in m.values())]
+    assert len(cut) <= 1 and missing == cut, missing
+    states = [s for s in states if not s.get("missing_images")]
     blank = []
     for state in states:
         with Image.open(petstore.path / thumbnail_path(state["id"])) as thumbnail:
