@@ -202,8 +202,12 @@
     $('l-qa').hidden = !job.links.qa;
     if (job.links.qa) {
       $('l-qa').href = job.links.qa;
-      const shares = Object.entries(job.qa || {}).map(([name, share]) => `${name} ${(100 * share).toFixed(1)} %`);
-      $('l-qa').textContent = 'QA' + (shares.length ? ': ' + shares.join(', ') : '');
+      // the list's view of a crawl (a status event's) has no shares: the full view's stay
+      if (job.qa || $('l-qa').dataset.job !== job.id) {
+        const shares = Object.entries(job.qa || {}).map(([name, share]) => `${name} ${(100 * share).toFixed(1)} %`);
+        $('l-qa').textContent = 'QA' + (shares.length ? ': ' + shares.join(', ') : '');
+        $('l-qa').dataset.job = job.id;
+      }
     }
     if (job.stats) figures(job.stats);
     if (job.failures) {
