@@ -719,12 +719,13 @@
   function requestWhy(method, url, body) {
     if (!GUARD) return null;
     const verb = Str.toUpperCase(toText(method || 'GET'));
+    const stores = Re.test(STORES, verb);
     const mine = phase === 'firing' && !unasked && (chainOrigin === null || chainOrigin >= fireStart);
-    if (!mine && !Re.test(STORES, verb)) return null;
+    if (!mine && !stores) return null;
     let target;
     try { target = new NativeURL(toText(url), location.href).href; } catch (e) { return null; }
     if (allowed(target) || (mine && allowed(firingWords))) return null;
-    const found = Re.test(STORES, verb) ? verb : urlWhy(target)
+    const found = stores ? verb : urlWhy(target)
       || (verb !== 'GET' && verb !== 'HEAD' && (destructive(body) || destructive(firingWords)));
     if (!found) return null;
     const why = verb + ' ' + target + ': ' + found;
