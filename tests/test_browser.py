@@ -7,10 +7,12 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import signal
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -127,3 +129,24 @@ def test_a_browser_started_by_a_thread_outlives_it(site: Site) -> None:
         assert text(browser.reset(site.url("/")).html, "visits") == "visit 1"
     finally:
         browser.close()
+
+
+def test_a_chromedriver_that_exits_as_it_starts_is_started_again(
+    site: Site, tmp_path: Path
+) -> None:
+    """ChromeDriver exits at once when another process took the port chosen for it (seen with
+    parallel test workers): the browser starts on a new try, with a new port, and says so."""
+    site.page("/", "storage.html")
+    tries = tmp_path / "tries"
+    wrapper = tmp_path / "chromedriver"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        f"echo x >> {tries}\n"
+        f'[ "$(wc -l < {tries})" -ge 2 ] || exit 1\n'
+        f'exec {shutil.which("chromedriver")} "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    config = Config(start_urls=(site.url("/"),), browser={"driver": str(wrapper)})
+    with Browser(config) as browser:
+        assert text(browser.reset(site.url("/")).html, "visits") == "visit 1"
+    assert len(tries.read_text().split()) == 2

@@ -4,6 +4,7 @@ of their own, their calls bounded in time, and ended however they hang."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import shutil
 import signal
@@ -26,6 +27,8 @@ from .download import PREFS
 from .executables import find_executables
 from .reaper import REAPER, popen_options
 
+log = logging.getLogger(__name__)
+
 FLAGS = (
     "--headless=new",
     "--no-sandbox",
@@ -47,6 +50,9 @@ FLAGS = (
     "--disable-quic",
     "--password-store=basic",
 )
+# ChromeDriver can exit as it starts when another process takes the free port Selenium chose
+# for it (seen with parallel test workers); a new try gets another port.
+DRIVER_TRIES = 3
 CRASH_MARKERS = (
     "session deleted",
     "invalid session id",
@@ -154,12 +160,17 @@ class Chromium:
         options.page_load_strategy = "none"
         if self.capture_network:
             options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-        try:
-            service = _DriverService(driver_path, self.profile)
-            self.driver = webdriver.Chrome(options=options, service=service)
-        except WebDriverException as exc:
-            self._remove_profile()
-            raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
+        for attempt in range(1, DRIVER_TRIES + 1):
+            try:
+                service = _DriverService(driver_path, self.profile)
+                self.driver = webdriver.Chrome(options=options, service=service)
+                break
+            except WebDriverException as exc:
+                if attempt < DRIVER_TRIES and "unexpectedly exited" in str(exc):
+                    log.info("ChromeDriver exited as it started (try %d): %s", attempt, reason(exc))
+                    continue
+                self._remove_profile()
+                raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
         timing = self.config.timing
         self.script_timeout = (timing.settle_timeout_ms + timing.wait_ms) / 1000 + 5
         return chrome
