@@ -2,8 +2,8 @@
 application of our own keeps items, a trash and an account on the server and offers every
 kind of destructive control (a script DELETE, a script POST whose body deletes, a form with
 a hidden ``action=delete``, a link ``?action=delete``, a password change, an "Empty trash"
-button), beside harmless ones (a client-side "Remove filter" and "Reset search", a search for
-"delete")."""
+button, a button shown by hovering that deletes), beside harmless ones (a client-side "Remove
+filter" and "Reset search", a search for "delete")."""
 
 from __future__ import annotations
 
@@ -40,6 +40,9 @@ Reset search</button><button>Search</button></form><p id="said"></p>
 <button onclick="fetch('/api/notes', {{method: 'POST', body: 'note=hello'}})">Save note</button>
 <button onclick="fetch('/api/items/1', {{method: 'PUT', body: 'omega'}})">Rename</button>
 <button onclick="edit()">Edit</button><p id="editor">Not editing</p>
+<style>.row .x {{ visibility: hidden }} .row:hover .x {{ visibility: visible }}</style>
+<div class="row">Item 3 <button class="x" onclick="fetch('/api/items/3', {{method: 'DELETE'}})">
+Archive</button></div>
 <p>Trash: {trash}</p>
 <script>
 function drop(id) {{
@@ -193,6 +196,7 @@ def test_the_guarded_actions_are_listed_and_counted(guarded: Run) -> None:
     assert whys["Empty trash"].endswith("/api/bin: Empty trash")
     assert whys["Clean log"].endswith("/api/log: purge")  # a beacon's body says it
     assert whys["Rename"].endswith("/api/items/1: PUT")  # a PUT stores, whatever it says
+    assert whys["Archive"].startswith("DELETE ")  # shown by hovering: seen after the mouse left
     # in graph.json too
     nodes = json.loads((result.path / "graph.json").read_text())["nodes"]
     assert sum(len(n.get("guarded", [])) for n in nodes) == len(kept)

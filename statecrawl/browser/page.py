@@ -186,12 +186,14 @@ def _failed(result: dict[str, Any]) -> None:
 
 def _unhovered(fired: Snapshot, again: Snapshot) -> Snapshot:
     """The snapshot taken ``again`` after a fire (whose own light snapshot is ``fired``)
-    once the mouse was parked, with what the fire recorded: its frames, dialogs, popups
-    and blocked requests, and its settle."""
+    once the mouse was parked, with what the fire recorded: its frames, dialogs, popups,
+    blocked, guarded and unprompted requests, and its settle."""
     again.frames = fired.frames
     again.dialogs = [*fired.dialogs, *again.dialogs]
     again.popups = [*fired.popups, *again.popups]
     again.blocked = [*fired.blocked, *again.blocked]
+    again.guarded = [*fired.guarded, *again.guarded]
+    again.unprompted = [*fired.unprompted, *again.unprompted]
     again.timed_out = fired.timed_out or again.timed_out
     again.waits_missed = [*fired.waits_missed, *again.waits_missed]
     again.settle_ms += fired.settle_ms
