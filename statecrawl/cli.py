@@ -28,6 +28,7 @@ from .harvest import queries as harvest
 from .outage import Period
 from .plugins.events import EventLog
 from .report import build_report
+from .stats import guard_summary
 from .store import SqliteStore
 from .version import __version__
 
@@ -269,11 +270,9 @@ def summary(result: Crawl, stream: TextIO) -> None:
             f"rules: {s['ruled_out']} actions left out by click and dont_click, "
             f"{s['once_skipped']} click_once actions not fired again\n"
         )
-    if s.get("guarded") or s.get("unprompted_writes"):
-        stream.write(
-            f"guard: {s.get('guarded', 0)} actions kept from changing the site, "
-            f"{s.get('unprompted_writes', 0)} writes the pages sent by themselves kept in\n"
-        )
+    guard = guard_summary(s)
+    if guard:
+        stream.write(f"guard: {guard}\n")
     harvested = harvest.read(result.path)
     if harvested:
         stream.write(

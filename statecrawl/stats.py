@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,3 +49,21 @@ class Stats:
     def rate(self) -> float:
         """Transitions per second so far."""
         return self.transitions / self.elapsed if self.elapsed > 0 else 0.0
+
+
+def guard_summary(stats: Mapping[str, Any]) -> str | None:
+    """What the guard kept from a crawl's ``stats`` in a few words, as the CLI and the report
+    print them; None when it kept nothing.
+
+    >>> guard_summary({"guarded": 3, "unprompted_writes": 1})
+    '3 actions kept from changing the site, 1 writes the pages sent by themselves kept in'
+    >>> guard_summary({"guarded": 0}) is None
+    True
+    """
+    guarded, writes = stats.get("guarded", 0), stats.get("unprompted_writes", 0)
+    if not (guarded or writes):
+        return None
+    return (
+        f"{guarded} actions kept from changing the site, "
+        f"{writes} writes the pages sent by themselves kept in"
+    )

@@ -8,6 +8,7 @@ filter" and "Reset search", a search for "delete")."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -15,11 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium import webdriver
 from werkzeug import Request, Response
 
 import statecrawl
+from statecrawl.cli import summary
 from statecrawl.config import GUARD_WORDS
+from statecrawl.report import build_report
 from tests.conftest import Site, served
+from tests.test_report import open_report, text
 
 PAGE = """<!doctype html><html><body>
 <h1>Items</h1>
@@ -232,3 +237,16 @@ def test_the_destructive_words(text: str, word: str | None) -> None:
     """Whole words, in any case; what describes (deleted, empty) or logs out is no command."""
     found = re.search(GUARD_WORDS, text, re.IGNORECASE)
     assert (found.group(0) if found else None) == word
+
+
+def test_the_summary_and_the_report_say_what_the_guard_kept(
+    guarded: Run, walk_driver: webdriver.Chrome
+) -> None:
+    result, _, _ = guarded
+    said = f"guard: {result.stats['guarded']} actions kept from changing the site, "
+    stream = io.StringIO()
+    summary(result, stream)
+    assert said in stream.getvalue()
+    build_report(result.path)
+    open_report(walk_driver, result.path / "report" / "index.html")
+    assert said in text(walk_driver, "summary")

@@ -60,6 +60,7 @@ from ..harvest import records
 from ..models.dom import structure_digest
 from ..outage import Period
 from ..redaction import strip_userinfo
+from ..stats import guard_summary
 from .assets import Assets
 from .changes import Comparison, compare
 from .groups import group_states
@@ -282,6 +283,7 @@ def _write_report(crawl: Crawl, out: Path, changes: Comparison | None, home: Pat
             "comparison": changes.summary() if changes is not None else None,
             "coverage": _coverage(crawl.path),
             "records": _records(crawl.path),
+            "guard": guard_summary(graph.graph.get("stats", {})),
         },
         "ids": nodes,
         "labels": [_label(labels[node]) for node in nodes],

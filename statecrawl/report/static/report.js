@@ -1275,6 +1275,7 @@
       (stats.failures || 0) + ' failures',
       ...(G.meta.coverage ? [String(G.meta.coverage)] : []),
       ...(G.meta.records ? [String(G.meta.records)] : []),
+      ...(G.meta.guard ? ['guard: ' + String(G.meta.guard)] : []),
       ...(Array.isArray(G.meta.outages) ? G.meta.outages.map(String) : []),
       ...compared(),
       start,
