@@ -21,6 +21,7 @@ from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.browser import FLAGS, find_executables
+from statecrawl.browser.chromium import start_driver
 from statecrawl.cli import main
 from statecrawl.demo_app import DemoApp
 
@@ -221,8 +222,7 @@ def chrome_driver(profile: Path, **capabilities: Any) -> webdriver.Chrome:
         options.add_argument(flag)
     for name, value in capabilities.items():
         options.set_capability(name, value)
-    service = webdriver.ChromeService(executable_path=driver)
-    return webdriver.Chrome(options=options, service=service)
+    return start_driver(options, lambda: webdriver.ChromeService(executable_path=driver))
 
 
 def run_tool(tool: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -9,6 +9,7 @@ import os
 import shutil
 import signal
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from selenium import webdriver
@@ -117,6 +118,21 @@ def _connection(driver: webdriver.Chrome) -> RemoteConnection:
     return connection
 
 
+def start_driver(
+    options: webdriver.ChromeOptions, service: Callable[[], webdriver.ChromeService]
+) -> webdriver.Chrome:
+    """A Chromium session under a ChromeDriver made by ``service``, started again (with a new
+    port) when ChromeDriver exits as it starts."""
+    for attempt in range(1, DRIVER_TRIES):
+        try:
+            return webdriver.Chrome(options=options, service=service())
+        except WebDriverException as exc:
+            if "unexpectedly exited" not in str(exc):
+                raise
+            log.info("ChromeDriver exited as it started (try %d): %s", attempt, reason(exc))
+    return webdriver.Chrome(options=options, service=service())
+
+
 class _DriverService(webdriver.ChromeService):
     """ChromeDriver, started in a session of its own whose process group holds every
     Chromium process it starts: ended by :meth:`Chromium.kill`, or by the reaper when
@@ -144,7 +160,7 @@ class Chromium:
         """Start Chromium and ChromeDriver with a fresh profile, in a session of their own
         (a Ctrl-C to the terminal's process group reaches statecrawl only); Chromium's path."""
         chrome, driver_path = find_executables(self.config)
-        self.profile = tempfile.mkdtemp(prefix="statecrawl-profile-")
+        self.profile = profile = tempfile.mkdtemp(prefix="statecrawl-profile-")
         options = webdriver.ChromeOptions()
         options.binary_location = chrome
         for flag in (*FLAGS, *self.scope.proxy_flags(), *self.config.browser.extra_args):
@@ -160,17 +176,11 @@ class Chromium:
         options.page_load_strategy = "none"
         if self.capture_network:
             options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-        for attempt in range(1, DRIVER_TRIES + 1):
-            try:
-                service = _DriverService(driver_path, self.profile)
-                self.driver = webdriver.Chrome(options=options, service=service)
-                break
-            except WebDriverException as exc:
-                if attempt < DRIVER_TRIES and "unexpectedly exited" in str(exc):
-                    log.info("ChromeDriver exited as it started (try %d): %s", attempt, reason(exc))
-                    continue
-                self._remove_profile()
-                raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
+        try:
+            self.driver = start_driver(options, lambda: _DriverService(driver_path, profile))
+        except WebDriverException as exc:
+            self._remove_profile()
+            raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
         timing = self.config.timing
         self.script_timeout = (timing.settle_timeout_ms + timing.wait_ms) / 1000 + 5
         return chrome
