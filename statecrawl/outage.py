@@ -10,8 +10,9 @@ how long it could not be reached. No browser is involved: the rules are tested o
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urldefrag
@@ -44,6 +45,8 @@ UNREACHED = frozenset({
     "ERR_HTTP2_PROTOCOL_ERROR",
 })
 ERROR_CODE = re.compile(r"\bERR_[A-Z0-9_]+\b")
+log = logging.getLogger(__name__)
+AROUND = 3.0  # seconds between a request the server drops and one it answers, at most
 BODY_KEPT = 4096  # bytes of a request body its identity is made of (as inference's requests)
 
 
@@ -99,30 +102,40 @@ class Period:
 class Outages:
     """What a crawl learns of its servers' health from its exchanges: which origins answered,
     which requests succeeded (a 5xx to one of them later is the server breaking down, not
-    the application's answer), and the periods an origin could not be reached."""
+    the application's answer), which requests a server drops while it answers others, and
+    the periods an origin could not be reached."""
 
     def __init__(self) -> None:
         self.answering: set[str] = set()  # origins that answered at least once
         self.succeeded: set[int] = set()  # request ids answered below 500
         self.down: dict[str, Period] = {}  # origin -> the period it is in
         self.periods: list[Period] = []  # the periods over, in the order they ended
+        self.served: dict[str, float] = {}  # origin -> when the latest request it answered began
+        self.unanswered: dict[Hashable, float] = {}  # a request or action -> when it last was
+        self.dropped: set[Hashable] = set()  # requests and actions the server drops always
 
     def failed(
         self, exchanges: Iterable[Exchange], own: Callable[[str], bool], now: float
     ) -> list[str]:
         """What failed among ``exchanges`` of the crawl's ``own`` URLs, one line each: a
         network error of an origin that answered before, or a 5xx to a request answered
-        below 500 before. What succeeded is learned; an origin is down from its first
-        failure until it answers again (:meth:`answered`)."""
+        below 500 before, but not a request the server drops (:meth:`dropped_by_server`). What
+        succeeded is learned; an origin is down from its first failure until it answers
+        again (:meth:`answered`)."""
         exchanges = [e for e in exchanges if own(e.url) and not e.from_cache]
         for e in exchanges:
             if e.failed is None and 0 < e.status < 500:
-                self.answering.add(origin(e.url))
+                where = origin(e.url)
+                self.answering.add(where)
+                self.served[where] = max(self.served.get(where, e.started), e.started)
         failures: list[tuple[Exchange, str]] = []
         for e in exchanges:
             if e.failed is not None:
                 if unreached(e.failed) and origin(e.url) in self.answering:
-                    failures.append((e, f"{e.method} {e.url}: {e.failed}"))
+                    why = f"{e.method} {e.url}: {e.failed}"
+                    rid, where = request_id(e), origin(e.url)
+                    if not self.dropped_by_server(rid, where, why, e.started, exchanges):
+                        failures.append((e, why))
             elif e.status >= 500 and request_id(e) in self.succeeded:
                 failures.append((e, f"{e.method} {e.url}: HTTP {e.status}"))
         self.succeeded.update(
@@ -131,6 +144,32 @@ class Outages:
         for e, _ in failures:  # when the request was made, not when the crawl saw it fail
             self.fail(origin(e.url), min(e.started, now))
         return [why for _, why in failures]
+
+    def dropped_by_server(
+        self, identity: Hashable, where: str, what: str, at: float, exchanges: Iterable[Exchange]
+    ) -> bool:
+        """Whether what went unanswered at ``at`` (a request, by :func:`request_id`, or an
+        action whose navigation failed, by its key) is dropped by the server ``where``
+        whatever its health: it went unanswered before, the server answered since, and
+        answered a request of ``exchanges`` (the same task's) within ``AROUND`` seconds of
+        it. A logout that breaks the connection is no outage; from then on what it leads to
+        is recorded as the application's answer. ``what`` names it in the log."""
+        if identity in self.dropped:
+            return True
+        last = self.unanswered.get(identity)
+        self.unanswered[identity] = at
+        answered_since = last is not None and self.served.get(where, last) > last
+        around = any(
+            x.failed is None and 0 < x.status < 500 and origin(x.url) == where
+            and abs(x.started - at) <= AROUND
+            for x in exchanges
+        )
+        if answered_since and around:
+            self.dropped.add(identity)
+            log.warning("the server %s drops %s while it answers other requests: not an "
+                        "outage", where, what)
+            return True
+        return False
 
     def fail(self, where: str, now: float) -> None:
         """A request to the origin ``where`` failed at ``now``."""

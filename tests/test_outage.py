@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import socket
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -30,8 +31,12 @@ def own(url: str) -> bool:
     return url.startswith("http://127.0.0.1:1/")
 
 
-def exchange(path: str, status: int = 200, failed: str | None = None) -> Exchange:
-    return Exchange("1", f"http://127.0.0.1:1{path}", status=status, failed=failed)
+def exchange(
+    path: str, status: int = 200, failed: str | None = None, started: float | None = None
+) -> Exchange:
+    """An exchange of the crawl's own site, begun at ``started`` (by default now)."""
+    begun = {} if started is None else {"started": started}
+    return Exchange("1", f"http://127.0.0.1:1{path}", status=status, failed=failed, **begun)
 
 
 def test_unreached_tells_a_server_down_from_a_request_cancelled() -> None:
@@ -65,6 +70,28 @@ def test_a_5xx_is_a_breakdown_only_where_the_request_succeeded_before() -> None:
     assert outages.failed([exchange("/api/8", 502)], own, 3.0) == [
         "GET http://127.0.0.1:1/api/8: HTTP 502"
     ]
+
+
+def test_a_request_the_server_drops_while_it_answers_is_no_outage() -> None:
+    """A logout the server answers by closing the connection: the first time it is an
+    outage (nothing tells it apart); once the server answered since and answers around it
+    again, it is the server's way with that request, no outage, from then on. A server
+    down again, with nothing answered around the failure, is an outage again."""
+    outages = Outages()
+    empty = "net::ERR_EMPTY_RESPONSE"
+    first = [exchange("/", started=1.0), exchange("/logout", 0, empty, 1.5)]
+    assert outages.failed(first, own, 2.0) == [f"GET http://127.0.0.1:1/logout: {empty}"]
+    assert outages.failed([exchange("/", started=3.0)], own, 3.0) == []
+    outages.answered(["http://127.0.0.1:1/"])
+    again = [exchange("/", started=4.0), exchange("/logout", 0, empty, 4.5)]
+    assert outages.failed(again, own, 5.0) == []
+    assert outages.failed([exchange("/logout", 0, empty, 9.0)], own, 9.0) == []  # known now
+    # a server down again: the start page fails with nothing answered around it
+    down = [exchange("/", 0, "net::ERR_CONNECTION_REFUSED", 20.0)]
+    assert outages.failed(down, own, 20.0) and outages.down
+    outages.answered(["http://127.0.0.1:1/"])
+    assert outages.failed([exchange("/", 0, "net::ERR_CONNECTION_REFUSED", 30.0)], own, 30.0)
+    assert len(outages.seen()) == 3
 
 
 @pytest.fixture
@@ -156,3 +183,39 @@ def test_the_relay_refuses_while_cut(site: Site) -> None:
     relay.up()
     assert urllib.request.urlopen(relay.origin + "/").read() == b"hello"
     relay.down()
+
+
+DROPPING = """<!doctype html><html><body><h1>Home</h1>
+<form method="post" action="/signout"><button>Sign out</button></form>
+<button id="sync" onclick="fetch('/api/sync', {method: 'POST', body: 'x'}).then(
+  () => said('synced'), () => said('sync failed'))">Sync</button>
+<p id="said"></p><a href="/about">About</a>
+<script>function said(text) { document.getElementById('said').textContent = text; }</script>
+</body></html>"""
+
+
+def test_requests_the_server_drops_are_the_application_s_answer(
+    site: Site, tmp_path: Path
+) -> None:
+    """A server that closes the connection on a sign-out form and on a script's POST, and
+    answers everything else (as Trac's tracd did with its logout under HTTP auth): each is
+    taken for an outage once, then for what the server does with that request. The form's
+    navigation to the browser's error page is a failure of the action in every state (not
+    an outage, not a state); the script's failure shows the page's own message, a state."""
+    def drop(request: Request) -> Response:
+        request.environ["werkzeug.socket"].shutdown(socket.SHUT_RDWR)
+        return Response("never")
+
+    site.html("/", DROPPING)
+    site.html("/about", "<h1>About</h1><a href='/'>Home</a>")
+    site.handler("/signout", drop)
+    site.handler("/api/sync", drop)
+    result = statecrawl.crawl(site.url("/"), out=tmp_path / "out", max_depth=2,
+                              archive={"screenshots": "none"}, politeness=FAST)
+    urls = {s["url"] for s in result.states()}
+    assert urls == {site.url("/"), site.url("/about")}  # no chrome-error:// page
+    assert any("sync failed" in result.html(s["id"]) for s in result.states())
+    failures = [f for s in result.states() for f in s.get("failures", [])]
+    assert failures and all("Sign out" in f["name"] and not f.get("outage") for f in failures)
+    assert all("ERR_EMPTY_RESPONSE" in f["error"] for f in failures)
+    assert result.stats["outages"] <= 2  # the first failure of each

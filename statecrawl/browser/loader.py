@@ -5,7 +5,6 @@ saves a file instead of showing a page told apart."""
 from __future__ import annotations
 
 import logging
-import re
 import time
 from urllib.parse import urldefrag
 
@@ -17,11 +16,10 @@ from ..errors import BrowserCrashed, NavigationError, PageTimeout
 from ..scope import origin
 from ..state import Snapshot
 from .chromium import Chromium, crashed, reason
-from .page import Page
+from .page import Page, error_shown
 from .traffic import Traffic
 
 log = logging.getLogger(__name__)
-ERROR_CODE = re.compile(r'HTTP ERROR \d+|"errorCode":"(?:NET::)?(ERR_[A-Z_]+)"')
 BLANK_GRACE = 3.0  # seconds a load from a blank page may take to commit before it is restarted
 LOG_POLL = 0.25  # seconds between looks at the browser's log for a download a load began
 
@@ -72,9 +70,8 @@ class Loader:
                             downloads=self.traffic.downloaded(url))  # fmt: skip
         snapshot = self.page.settled(light, loading=True)
         snapshot.downloads = self.traffic.downloaded()
-        if not snapshot.url.startswith(("http:", "https:")):
-            code = ERROR_CODE.search(snapshot.html)
-            why = (code.group(1) or code.group(0)) if code else f"the browser showed {snapshot.url}"
+        why = error_shown(snapshot)
+        if why:
             raise NavigationError(f"cannot load {url}: {why}")
         self.visited.add(origin(url))
         return snapshot

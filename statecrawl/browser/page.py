@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import time
 from typing import Any
 
@@ -20,6 +21,16 @@ from .chromium import Chromium
 from .traffic import Traffic
 
 log = logging.getLogger(__name__)
+ERROR_CODE = re.compile(r'HTTP ERROR \d+|"errorCode":"(?:NET::)?(ERR_[A-Z_]+)"')
+
+
+def error_shown(snapshot: Snapshot) -> str | None:
+    """Why the browser shows a page that is no web page (its own error page: the network
+    error's code, such as ``ERR_EMPTY_RESPONSE``), or ``None`` for a web page."""
+    if snapshot.url.startswith(("http:", "https:")):
+        return None
+    code = ERROR_CODE.search(snapshot.html)
+    return (code.group(1) or code.group(0)) if code else f"the browser showed {snapshot.url}"
 
 
 class Page:
@@ -67,7 +78,11 @@ class Page:
             if (left or navigating) and time.monotonic() > deadline:
                 raise PageTimeout("a navigation did not complete in time")
             if not left:
-                return self.snapshot(result)
+                snapshot = self.snapshot(result)
+                why = error_shown(snapshot) if navigating else None
+                if why:  # the browser's error page is no state of the application
+                    raise NavigationError(f"the navigation failed: {why}")
+                return snapshot
             if result.get("missing"):
                 url = self.url()
                 if not url.startswith(("http:", "https:")):

@@ -86,10 +86,13 @@ class HostAnswers:
         if failure is not None and unreached(failure.message):
             if work is None:
                 assert task.url is not None
-                where = origin(task.url)
+                where, identity, what = origin(task.url), task.url, task.url
             else:
                 where = origin(self.scheduler.site(work))
-            if where in self.outages.answering:
+                identity, what = work.action.key, f"{work.action.name} ({failure.message})"
+            # an action whose navigation the server drops each time fails as actions do
+            dropped = self.outages.dropped_by_server(identity, where, what, now, exchanges)
+            if where in self.outages.answering and not dropped:
                 self.outages.fail(where, now)
                 failed.append(failure.message)
         if failed:
