@@ -200,6 +200,11 @@ class Chromium:
             "Emulation.setDeviceMetricsOverride",
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
         )
+        # The page has the focus, as the window a user acts in does. A headless Chromium
+        # started under load may leave its window unfocused (about one start in 60 with the
+        # CPU busy), and then no focus or blur event fires: an edit field that commits on
+        # blur stays open, and the same actions lead elsewhere than in another browser.
+        web.execute_cdp_cmd("Emulation.setFocusEmulationEnabled", {"enabled": True})
         # The browser's own processes, to end them even once ChromeDriver is gone.
         self.pids = _descendants(web.service.process.pid)
         return web
