@@ -158,12 +158,10 @@ class Outages:
             return True
         last = self.unanswered.get(identity)
         self.unanswered[identity] = at
-        answered_since = last is not None and self.served.get(where, last) > last
-        around = any(
-            x.failed is None and 0 < x.status < 500 and origin(x.url) == where
-            and abs(x.started - at) <= AROUND
-            for x in exchanges
-        )
+        answers = [x.started for x in exchanges
+                   if x.failed is None and 0 < x.status < 500 and origin(x.url) == where]
+        answered_since = last is not None and max([self.served.get(where, last), *answers]) > last
+        around = any(abs(started - at) <= AROUND for started in answers)
         if answered_since and around:
             self.dropped.add(identity)
             log.warning("the server %s drops %s while it answers other requests: not an "

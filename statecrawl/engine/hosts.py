@@ -81,8 +81,9 @@ class HostAnswers:
         servers that answered are up again."""
         now = time.time()
         exchanges = [*outcome.way, *outcome.exchanges]
-        failed = self.outages.failed(exchanges, self.scope.__contains__, now)
         failure = outcome.failure
+        where = None  # the server of a load or navigation that could not reach it
+        dropped = False  # ... which drops that navigation each time
         if failure is not None and unreached(failure.message):
             if work is None:
                 assert task.url is not None
@@ -90,11 +91,13 @@ class HostAnswers:
             else:
                 where = origin(self.scheduler.site(work))
                 identity, what = work.action.key, f"{work.action.name} ({failure.message})"
-            # an action whose navigation the server drops each time fails as actions do
             dropped = self.outages.dropped_by_server(identity, where, what, now, exchanges)
-            if where in self.outages.answering and not dropped:
-                self.outages.fail(where, now)
-                failed.append(failure.message)
+            if dropped:  # its request's failure (with a form token of its own) is no outage
+                exchanges = [e for e in exchanges if not unreached(e.failed)]
+        failed = self.outages.failed(exchanges, self.scope.__contains__, now)
+        if failure is not None and where in self.outages.answering and not dropped:
+            self.outages.fail(where, now)
+            failed.append(failure.message)
         if failed:
             self.stats.outages = len(self.outages.seen())
         else:
