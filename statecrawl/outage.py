@@ -58,6 +58,11 @@ def unreached(message: str | None) -> bool:
     )
 
 
+def served(exchange: Exchange) -> bool:
+    """Whether the server answered ``exchange``, below 500: it was up and not breaking down."""
+    return exchange.failed is None and 0 < exchange.status < 500
+
+
 def request_id(exchange: Exchange) -> int:
     """The identity of a request (method, URL without fragment, the body's start), to tell
     one asked before."""
@@ -110,7 +115,7 @@ class Outages:
         self.succeeded: set[int] = set()  # request ids answered below 500
         self.down: dict[str, Period] = {}  # origin -> the period it is in
         self.periods: list[Period] = []  # the periods over, in the order they ended
-        self.served: dict[str, float] = {}  # origin -> when the latest request it answered began
+        self.last_served: dict[str, float] = {}  # origin -> when its latest answered request began
         self.unanswered: dict[Hashable, float] = {}  # a request or action -> when it last was
         self.dropped: set[Hashable] = set()  # requests and actions the server drops always
 
@@ -124,10 +129,10 @@ class Outages:
         again (:meth:`answered`)."""
         exchanges = [e for e in exchanges if own(e.url) and not e.from_cache]
         for e in exchanges:
-            if e.failed is None and 0 < e.status < 500:
+            if served(e):
                 where = origin(e.url)
                 self.answering.add(where)
-                self.served[where] = max(self.served.get(where, e.started), e.started)
+                self.last_served[where] = max(self.last_served.get(where, e.started), e.started)
         failures: list[tuple[Exchange, str]] = []
         for e in exchanges:
             if e.failed is not None:
@@ -139,7 +144,7 @@ class Outages:
             elif e.status >= 500 and request_id(e) in self.succeeded:
                 failures.append((e, f"{e.method} {e.url}: HTTP {e.status}"))
         self.succeeded.update(
-            request_id(e) for e in exchanges if e.failed is None and 0 < e.status < 500
+            request_id(e) for e in exchanges if served(e)
         )
         for e, _ in failures:  # when the request was made, not when the crawl saw it fail
             self.fail(origin(e.url), min(e.started, now))
@@ -158,9 +163,9 @@ class Outages:
             return True
         last = self.unanswered.get(identity)
         self.unanswered[identity] = at
-        answers = [x.started for x in exchanges
-                   if x.failed is None and 0 < x.status < 500 and origin(x.url) == where]
-        answered_since = last is not None and max([self.served.get(where, last), *answers]) > last
+        answers = [x.started for x in exchanges if served(x) and origin(x.url) == where]
+        latest = max([self.last_served.get(where, last or 0.0), *answers])
+        answered_since = last is not None and latest > last
         around = any(abs(started - at) <= AROUND for started in answers)
         if answered_since and around:
             self.dropped.add(identity)

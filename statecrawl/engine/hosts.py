@@ -8,7 +8,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from ..outage import Outages, unreached
+from ..outage import Outages, served, unreached
 from ..scope import origin
 from .politeness import throttled
 
@@ -102,9 +102,9 @@ class HostAnswers:
             self.stats.outages = len(self.outages.seen())
         else:
             snapshots = [*outcome.loads, *outcome.steps, *filter(None, [outcome.fired])]
-            served = [e.url for e in exchanges if e.failed is None and 0 < e.status < 500]
-            served += [s.url for s in snapshots if s.status is not None and 0 < s.status < 500]
-            for period in self.outages.answered(served):
+            answered = [e.url for e in exchanges if served(e)]
+            answered += [s.url for s in snapshots if s.status is not None and 0 < s.status < 500]
+            for period in self.outages.answered(answered):
                 log.warning("%s; the work it failed is done again", period.describe())
         return failed
 
