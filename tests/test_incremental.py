@@ -11,15 +11,21 @@ from __future__ import annotations
 import contextlib
 import difflib
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from warcio.archiveiterator import ArchiveIterator
+from warcio.warcwriter import WARCWriter
 from werkzeug import Request, Response
 
 import statecrawl
+from statecrawl.archive import exchanges
+from statecrawl.browser.network import Exchange
+from statecrawl.incremental.baseline import Baseline
+from statecrawl.scope import Scope
 from statecrawl.store import open_store
 from tests.conftest import Site, run_tool, served
 
@@ -152,6 +158,31 @@ def test_a_changed_api_is_found_and_the_rest_carried_over(
         assert run_tool("warcio", "check", str(warc)).returncode == 0
         index = run_tool("cdxj-indexer", str(warc))
         assert index.returncode == 0 and index.stdout.strip()
+
+
+def test_a_body_the_browser_did_not_give_is_no_change(
+    shelf: Shelf, old: statecrawl.Crawl, tmp_path: Path
+) -> None:
+    """A response OLD archived without its body (the browser had dropped it: a reset under
+    load) holds no payload of the resource's: the check compares the server's answer with
+    the last body OLD had, and finds nothing changed (it counted the lamp's as changed)."""
+    copy = tmp_path / "old"
+    shutil.copytree(old.path, copy)
+    lamp = shelf.site.url("/api/items/lamp.json")
+    bodiless = Exchange(request_id="1", url=lamp, status=200, body_error="No resource with "
+                        "given identifier found", response_headers=[("Content-Length", "64")])
+    with (copy / "archive" / "zz-later.warc.gz").open("wb") as stream:
+        writer = WARCWriter(stream, gzip=True)
+        for record in exchanges.capture(bodiless, None, "2030-01-01T00:00:00Z", None):
+            writer.write_record(record)
+    baseline = Baseline(copy, [shelf.site.url("/")])
+    baseline.check(Scope(old.config))
+    assert baseline.changed == set()
+    # with revision 1 served, the clock's change is still found
+    with shelf.at(1):
+        changed = Baseline(copy, [shelf.site.url("/")])
+        changed.check(Scope(old.config))
+    assert changed.changed == {shelf.site.url("/api/items/clock.json")}
 
 
 def test_a_change_everywhere_is_caught_by_the_samples(

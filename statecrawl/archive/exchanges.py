@@ -15,7 +15,7 @@ from ..browser.network import Exchange
 from ..config import Archive
 from ..directory.resources import Seen, payload_digest
 from ..errors import one_line
-from .warc import BUILDER, DOWNLOAD_TAG, REDACTED_TAG, record, record_id
+from .warc import BODY_ERROR_TAG, BUILDER, DOWNLOAD_TAG, REDACTED_TAG, record, record_id
 
 CACHED_BODY = "served from the browser cache; the body was captured earlier"
 
@@ -33,7 +33,7 @@ def capture(
     if ex.download is not None:
         tags[DOWNLOAD_TAG] = ex.download
     if ex.body is None:
-        tags["WARC-Statecrawl-Body-Error"] = one_line(ex.body_error or CACHED_BODY)
+        tags[BODY_ERROR_TAG] = one_line(ex.body_error or CACHED_BODY)
     else:
         tags["WARC-Payload-Digest"] = digest or payload_digest(body)
     response = BUILDER.create_warc_record(

@@ -14,7 +14,7 @@ from warcio.statusandheaders import StatusAndHeaders
 from ..directory.layout import RESOURCES
 from ..directory.resources import Seen, read_resources
 from ..errors import ArchiveError
-from .warc import DOWNLOAD_TAG
+from .warc import BODY_ERROR_TAG, DOWNLOAD_TAG
 
 
 def archived_headers(path: Path) -> Iterator[StatusAndHeaders]:
@@ -33,9 +33,12 @@ def archived_payloads(path: Path) -> Iterator[Seen]:
 
 
 def payload(headers: StatusAndHeaders) -> Seen | None:
-    """The payload a response record holds, if it holds one."""
+    """The payload a response record holds, if it holds one (one archived without its body,
+    which the browser did not give, holds none of the resource's)."""
     digest = headers.get_header("WARC-Payload-Digest")
-    if headers.get_header("WARC-Type") != "response" or not digest:
+    if headers.get_header("WARC-Type") != "response" or not digest or headers.get_header(
+        BODY_ERROR_TAG
+    ):
         return None
     return Seen(
         headers.get_header("WARC-Target-URI"),

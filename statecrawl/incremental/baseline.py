@@ -21,9 +21,8 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import networkx as nx
-from warcio.archiveiterator import ArchiveIterator
-from warcio.exceptions import ArchiveLoadFailed
 
+from ..archive.reading import archived_headers, payload
 from ..directory import chain
 from ..directory.crawl import is_crawl, load
 from ..directory.layout import ARCHIVE
@@ -36,6 +35,7 @@ from ..store import open_store
 CHECK_TIMEOUT = 10.0  # seconds for one conditional request
 CHECK_THREADS = 8  # conditional requests at once
 MAX_CHECKED = 10_000  # resources checked at most; past that, all count as changed
+SHOWN = 10  # changed resources named in the log
 
 log = logging.getLogger(__name__)
 
@@ -113,27 +113,20 @@ class Baseline:
                 self.loads[self.rebase(url)] = found
 
     def _read_warc(self, warc: Path) -> None:
-        try:
-            with warc.open("rb") as stream:
-                for record in ArchiveIterator(stream):
-                    headers = record.rec_headers
-                    uri = headers.get_header("WARC-Target-URI")
-                    digest = headers.get_header("WARC-Payload-Digest")
-                    seen = (uri, digest, headers.get_header("WARC-Record-ID"),
-                            headers.get_header("WARC-Date"))
-                    if record.rec_type == "response" and digest:
-                        self.payloads.append(Seen(*seen))
-                        self._digests[self.rebase(uri)] = digest
-                    elif record.rec_type == "revisit" and digest:
-                        self._digests[self.rebase(uri)] = digest
-                    elif record.rec_type == "resource" and headers.get_header(
-                        "WARC-Statecrawl-Key"
-                    ):
-                        state = self.id(headers.get_header("WARC-Statecrawl-State") or "")
-                        if state is not None and digest:
-                            self.records[state] = Seen(*seen)
-        except (OSError, ArchiveLoadFailed) as exc:
-            raise ArchiveError(f"cannot read WARC file {warc}: {exc}") from None
+        for headers in archived_headers(warc):
+            kind = headers.get_header("WARC-Type")
+            uri = headers.get_header("WARC-Target-URI")
+            digest = headers.get_header("WARC-Payload-Digest")
+            if (seen := payload(headers)) is not None:
+                self.payloads.append(seen)
+                self._digests[self.rebase(uri)] = seen.digest
+            elif kind == "revisit" and digest:
+                self._digests[self.rebase(uri)] = digest
+            elif kind == "resource" and digest and headers.get_header("WARC-Statecrawl-Key"):
+                state = self.id(headers.get_header("WARC-Statecrawl-State") or "")
+                if state is not None:
+                    self.records[state] = Seen(uri, digest, headers.get_header("WARC-Record-ID"),
+                                               headers.get_header("WARC-Date"))
 
     def snapshot(self, state: str) -> Snapshot:
         """OLD's snapshot of ``state``, its DOM read from OLD's ``states/``."""
@@ -196,8 +189,9 @@ class Baseline:
             below = following
         log.info(
             "since %s: %d of %d resources changed (checked in %.1f s); %d of %d states to "
-            "explore again", self.path, len(self.changed), len(checked),
+            "explore again%s", self.path, len(self.changed), len(checked),
             time.monotonic() - started, len(self.dirty), len(self.states),
+            "".join(f"\n  changed: {url}" for url in sorted(self.changed)[:SHOWN]),
         )
 
     def _changed(self, entry: dict[str, Any]) -> bool:

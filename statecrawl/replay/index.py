@@ -27,6 +27,7 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 from warcio.recordloader import ArcWarcRecord
 
+from ..archive.warc import BODY_ERROR_TAG
 from ..directory import chain
 from ..directory.layout import ARCHIVE
 from ..directory.resources import snapshot_url
@@ -225,7 +226,7 @@ class ArchiveIndex:
             http = record.http_headers
             status = int(http.get_statuscode() or 0)
             reason = http.statusline.partition(" ")[2]
-            body_error = headers.get_header("WARC-Statecrawl-Body-Error")
+            body_error = headers.get_header(BODY_ERROR_TAG)
             responses[record_id] = _Response(
                 url=url,
                 status=status,
