@@ -11,13 +11,13 @@ records), :mod:`.exchanges` and :mod:`.states` (the records of an exchange and o
 :mod:`.members` (gzip members) and :mod:`.scan` (digests checked).
 """
 
-from ..directory.resources import read_resources
+from ..directory.resources import archived_headers, read_resources
 from .archiver import Archiver
 from .exchanges import CACHED_BODY
 from .files import Cut, recover
 from .index import css_references
 from .members import Member, members
-from .reading import archived_headers, archived_payloads, lost_captures, snapshot_state, state_part
+from .reading import archived_payloads, lost_captures, snapshot_state, state_part
 from .scan import Record, WarcScan, parse_record, scan_warc
 from .warc import DOWNLOAD_TAG, REDACTED_TAG
 from .writer import ArchiveStats, ArchiveWriter

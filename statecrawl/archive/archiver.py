@@ -14,10 +14,10 @@ from ..browser.network import Exchange
 from ..browser.screenshot import Images, take
 from ..directory import chain
 from ..directory.layout import thumbnail_paths
-from ..directory.resources import payload_digest
+from ..directory.resources import archived_headers, payload_digest
 from ..errors import ArchiveError
 from ..plugins.hooks import CrawlView, Plugin, StateEvent
-from .reading import archived_headers, lost_captures, state_part
+from .reading import lost_captures, state_part
 from .spool import Spool
 from .writer import ArchiveWriter
 

@@ -13,9 +13,9 @@ from warcio.statusandheaders import StatusAndHeaders
 
 from ..browser.network import Exchange
 from ..config import Archive
-from ..directory.resources import Seen, payload_digest
+from ..directory.resources import BODY_ERROR_TAG, Seen, payload_digest
 from ..errors import one_line
-from .warc import BODY_ERROR_TAG, BUILDER, DOWNLOAD_TAG, REDACTED_TAG, record, record_id
+from .warc import BUILDER, DOWNLOAD_TAG, REDACTED_TAG, record, record_id
 
 CACHED_BODY = "served from the browser cache; the body was captured earlier"
 

@@ -1,51 +1,22 @@
-"""What WARC files already hold, read back: their records' headers, the payloads later captures
-refer to, the state parts archived, and the captures the resource index claims but no record
-holds."""
+"""What WARC files already hold, read back: the payloads later captures refer to, the state
+parts archived, and the captures the resource index claims but no record holds (the records'
+headers are read by ``directory.resources``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from warcio.archiveiterator import ArchiveIterator
-from warcio.exceptions import ArchiveLoadFailed
 from warcio.statusandheaders import StatusAndHeaders
 
 from ..directory.layout import RESOURCES
-from ..directory.resources import Seen, read_resources
-from ..errors import ArchiveError
-from .warc import BODY_ERROR_TAG, DOWNLOAD_TAG
-
-
-def archived_headers(path: Path) -> Iterator[StatusAndHeaders]:
-    """The WARC headers of every record of ``path``."""
-    try:
-        with path.open("rb") as stream:
-            for record in ArchiveIterator(stream):
-                yield record.rec_headers
-    except (OSError, ArchiveLoadFailed) as exc:
-        raise ArchiveError(f"cannot read WARC file {path}: {exc}") from None
+from ..directory.resources import Seen, archived_headers, payload, read_resources
+from .warc import DOWNLOAD_TAG
 
 
 def archived_payloads(path: Path) -> Iterator[Seen]:
     """The payloads ``path`` holds in response records: what a later capture refers to."""
     return (seen for headers in archived_headers(path) if (seen := payload(headers)))
-
-
-def payload(headers: StatusAndHeaders) -> Seen | None:
-    """The payload a response record holds, if it holds one (one archived without its body,
-    which the browser did not give, holds none of the resource's)."""
-    digest = headers.get_header("WARC-Payload-Digest")
-    if headers.get_header("WARC-Type") != "response" or not digest or headers.get_header(
-        BODY_ERROR_TAG
-    ):
-        return None
-    return Seen(
-        headers.get_header("WARC-Target-URI"),
-        digest,
-        headers.get_header("WARC-Record-ID"),
-        headers.get_header("WARC-Date"),
-    )
 
 
 def state_part(headers: StatusAndHeaders) -> tuple[str, str] | None:

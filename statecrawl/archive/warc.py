@@ -12,7 +12,6 @@ from warcio.warcwriter import WARCWriter
 
 REDACTED_TAG = "WARC-Statecrawl-Redacted"  # on the records of a login's redacted exchanges
 DOWNLOAD_TAG = "WARC-Statecrawl-Download"  # on a document's records: the file name it was saved as
-BODY_ERROR_TAG = "WARC-Statecrawl-Body-Error"  # why a response record holds no payload
 
 BUILDER = RecordBuilder(warc_version="1.1")  # builds records; ``serialize`` writes them
 

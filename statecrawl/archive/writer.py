@@ -16,12 +16,12 @@ from warcio.recordloader import ArcWarcRecord
 from ..browser.network import CANCELLED, Exchange
 from ..config import Archive
 from ..directory.layout import ARCHIVE
-from ..directory.resources import Seen, payload_digest
+from ..directory.resources import Seen, archived_headers, payload, payload_digest
 from ..errors import ArchiveError
 from . import exchanges
 from .files import WarcFiles
 from .index import ResourceIndex
-from .reading import archived_headers, payload, state_part
+from .reading import state_part
 from .states import state_records, unchanged_state_record
 from .warc import reason, record_id, serialize, warc_date
 

@@ -1,14 +1,19 @@
 """The resource index of a crawl directory (``resources.jsonl``) and the payloads it names:
-what the archive writes, and what an incremental crawl and the integrity check read back."""
+what the archive writes, and what an incremental crawl and the integrity check read back
+(with the WARC records' headers)."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from warcio.archiveiterator import ArchiveIterator
+from warcio.exceptions import ArchiveLoadFailed
 
 from ..errors import ArchiveError
 from .layout import RESOURCES
@@ -19,6 +24,8 @@ if TYPE_CHECKING:
 # On a state's DOM snapshot record (``urn:statecrawl:state:<id>:snapshot``): the page's URL.
 # Here, not in the archive package, so that replay reads it without the archive's writers.
 STATE_URL_TAG = "WARC-Statecrawl-URL"
+# On a response record archived without its body (the browser did not give it): why.
+BODY_ERROR_TAG = "WARC-Statecrawl-Body-Error"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +69,29 @@ def snapshot_url(headers: StatusAndHeaders) -> str:
     (archives written before it had one) its target URI, then the page's URL."""
     url: str = headers.get_header(STATE_URL_TAG) or headers.get_header("WARC-Target-URI") or ""
     return url
+
+
+def archived_headers(path: Path) -> Iterator[StatusAndHeaders]:
+    """The WARC headers of every record of ``path``."""
+    try:
+        with path.open("rb") as stream:
+            for record in ArchiveIterator(stream):
+                yield record.rec_headers
+    except (OSError, ArchiveLoadFailed) as exc:
+        raise ArchiveError(f"cannot read WARC file {path}: {exc}") from None
+
+
+def payload(headers: StatusAndHeaders) -> Seen | None:
+    """The payload a response record holds, if it holds one (one archived without its body,
+    which the browser did not give, holds none of the resource's)."""
+    digest = headers.get_header("WARC-Payload-Digest")
+    if headers.get_header("WARC-Type") != "response" or not digest or headers.get_header(
+        BODY_ERROR_TAG
+    ):
+        return None
+    return Seen(
+        headers.get_header("WARC-Target-URI"),
+        digest,
+        headers.get_header("WARC-Record-ID"),
+        headers.get_header("WARC-Date"),
+    )

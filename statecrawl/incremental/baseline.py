@@ -22,11 +22,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import networkx as nx
 
-from ..archive.reading import archived_headers, payload
 from ..directory import chain
 from ..directory.crawl import is_crawl, load
 from ..directory.layout import ARCHIVE
-from ..directory.resources import Seen, payload_digest
+from ..directory.resources import Seen, archived_headers, payload, payload_digest
 from ..errors import ArchiveError
 from ..scope import Scope, origin
 from ..state import Action, Snapshot

@@ -27,10 +27,9 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 from warcio.recordloader import ArcWarcRecord
 
-from ..archive.warc import BODY_ERROR_TAG
 from ..directory import chain
 from ..directory.layout import ARCHIVE
-from ..directory.resources import snapshot_url
+from ..directory.resources import BODY_ERROR_TAG, snapshot_url
 from ..errors import ArchiveError
 
 Headers = list[tuple[str, str]]
