@@ -80,7 +80,7 @@ def screenshot_costs(url: str, page: str, shots: int) -> None:
                 for name, quality in FORMATS.items()
             },
         }
-        captures["thumbnail 320 px, CDP"] = browser.thumbnail
+        captures["thumbnail 320 px, screencast"] = browser.thumbnail
         # what a thumbnail's time depends on: not its quality or size (see the README)
         captures["thumbnail q30"] = lambda: browser.thumbnail(quality=30)
         captures["thumbnail 160 px"] = lambda: browser.thumbnail(width=160)

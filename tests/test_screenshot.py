@@ -116,3 +116,47 @@ def test_a_scrolled_page_is_thumbnailed_where_it_is_scrolled_to(site) -> None:
     assert thumbnail.width == 320
     red, _, blue = thumbnail.getpixel((160, thumbnail.height // 2))
     assert blue > 200 and red < 60, "the thumbnail shows the top of the page"
+
+
+PAINTED = """<!doctype html><html><head><title>Painted</title><style>
+body { margin: 0; height: 100vh; } button { font-size: 10px; }
+</style></head><body data-colour="white" style="background: white">
+<p id="path" style="margin: 0; font-size: 10px"></p>
+<script>
+// each button paints the whole page its colour a little later (a timer, or a fetch): each
+// state is the path clicked, shown in the colour of its last step
+for (const [colour, via] of [['red', 'timer'], ['lime', 'fetch'], ['blue', 'timer']]) {
+  const button = document.createElement('button');
+  button.textContent = colour;
+  button.addEventListener('click', () => {
+    const paint = () => {
+      document.body.style.background = colour;
+      document.body.dataset.colour = colour;
+      document.getElementById('path').textContent += ' ' + colour;
+    };
+    if (via === 'timer') setTimeout(paint, 10 + Math.random() * 30);
+    else fetch('/').then(paint);
+  });
+  document.body.insertBefore(button, document.getElementById('path'));
+}
+</script></body></html>"""
+COLOURS = {"white": (255, 255, 255), "red": (255, 0, 0), "lime": (0, 255, 0),
+           "blue": (0, 0, 255)}
+
+
+def test_every_state_s_thumbnail_shows_that_state(site, crawl, tmp_path: Path) -> None:
+    """A thumbnail is the last frame the page drew (a screencast's first frame), taken once
+    the page is settled: the settle ends only after a frame was drawn since the page last
+    changed, so no thumbnail shows the state before (40 states, each painted its own colour
+    a moment after its click)."""
+    site.html("/", PAINTED)
+    result = crawl(site.url("/"), max_depth=3, archive={"enabled": True})
+    states = list(result.states())
+    assert len(states) == 40
+    for state in states:
+        colour = re.search(r'data-colour="(\w+)"', result.html(state["id"])).group(1)
+        picture = result.state(state["id"]).thumbnail
+        with Image.open(picture) as image:
+            seen = image.convert("RGB").getpixel((image.width // 2, image.height // 2))
+        assert all(abs(a - b) < 60 for a, b in zip(seen, COLOURS[colour], strict=True)), (
+            state["id"], colour, seen)

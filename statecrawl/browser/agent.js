@@ -779,6 +779,22 @@
   let pendingTimers = 0;
   let lastActivity = now();
   const touch = () => { lastActivity = now(); };
+  // Frames drawn since the last activity: a second frame's start comes after the first, which
+  // holds the page as it is now, was drawn, so a picture copied from the compositor then (a
+  // thumbnail) shows the page as it is. A settle asks for them without waiting (``framing``);
+  // the ``drawn`` call waits until two were drawn (or FRAME_WAIT_MS passed: a page that draws
+  // none, hidden, is not waited for).
+  const FRAME_WAIT_MS = 100;
+  let framesSince = 0;
+  let framedFrom = -Infinity;  // the activity the frames counted are since
+  let frameAsked = false;
+  function framing() {  // ask for frames until two were drawn since the last activity
+    if (framedFrom !== lastActivity) { framedFrom = lastActivity; framesSince = 0; }
+    if (frameAsked || framesSince >= 2) return framesSince >= 2;
+    frameAsked = true;
+    rAF(() => { frameAsked = false; framesSince++; framing(); });
+    return false;
+  }
   const netDone = () => { pendingNet = max(0, pendingNet - 1); touch(); };
   const counting = (promise) => then(promise, (v) => { netDone(); return v; }, (e) => { netDone(); throw e; });
 
@@ -2253,6 +2269,7 @@
     const check = () => {
       if (phase === 'leaving') return;  // the document is going away; the caller was told
       const t = now();
+      framing();  // (the frames a thumbnail waits for, asked for as soon as the page changed)
       const quietFor = t - lastActivity;
       const quiet = min(quietFor, framesQuietFor());
       const ready = document.readyState === 'complete' && pendingNet === 0 && pendingTimers === 0
@@ -2600,6 +2617,16 @@
       if (phase === 'leaving') { phase = 'idle'; leavingTo = null; }
       done({});
     },
+    // Once two frames were drawn since the page last changed (see framing), for a picture.
+    drawn(opts, done) {
+      const start = now();
+      const check = () => {
+        if (framing() || now() - start >= FRAME_WAIT_MS || document.visibilityState === 'hidden') {
+          done({ frames: framesSince });
+        } else nativeSetTimeout(check, 4);
+      };
+      check();
+    },
     // Fire several actions in a row (a replay), each settling before the next: one round trip.
     // Stops at the first that fails or leaves the page.
     replay(specs, done) {
@@ -2685,7 +2712,7 @@
   }
   const METHODS = {
     __proto__: null, snapshot: agent.snapshot, fire: agent.fire, replay: agent.replay, point: agent.point,
-    login: agent.login, present: agent.present, stay: agent.stay,
+    login: agent.login, present: agent.present, stay: agent.stay, drawn: agent.drawn,
   };
   Dom.addEventListener(window, CHANNEL.request, (event) => {
     const detail = receive(event);

@@ -104,13 +104,11 @@ class Agent:
         ``limit`` seconds (the script timeout by default). A page that has no agent answers
         ``{"missing": True}``, one that went away ``{"leaving": True}``."""
         self.chromium.limit(max(limit or 0.0, self.chromium.script_timeout))
-        self.requests += 1
-        request = json.dumps([self.channel, self.requests, method, arg])[1:-1]
         try:
             answer = self.chromium.web.execute_cdp_cmd(
                 "Runtime.evaluate",
                 {
-                    "expression": BRIDGE % request,
+                    "expression": self.request(method, arg),
                     "contextId": self.world(),
                     "awaitPromise": True,
                     "returnByValue": True,
@@ -143,6 +141,12 @@ class Agent:
             {"expression": expression, "contextId": self.world(), "returnByValue": True},
         )
         return answer.get("result", {}).get("value")
+
+    def request(self, method: str, arg: Any) -> str:
+        """The expression that calls page-agent method ``method`` from the crawler's isolated
+        world (:data:`WORLD`), a promise of the answer's JSON (see :meth:`call`)."""
+        self.requests += 1
+        return BRIDGE % json.dumps([self.channel, self.requests, method, arg])[1:-1]
 
     def world(self) -> int:
         """The crawler's isolated world in the current document (made on first use)."""

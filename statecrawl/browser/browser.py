@@ -196,8 +196,10 @@ class Browser:
         return self.pictures.screenshot(image_format, quality)
 
     def thumbnail(self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY) -> bytes:
-        """The viewport scaled to ``width`` pixels across, as a WebP."""
-        return self.pictures.thumbnail(width, quality)
+        """The viewport scaled to ``width`` pixels across, as a WebP: the last frame drawn,
+        once the page drew two since it last changed (a settle ends without waiting for them:
+        the page agent's ``drawn``, asked over the camera's connection)."""
+        return self.pictures.thumbnail(width, quality, first=self.agent.request("drawn", {}))
 
     # ---- what the pages left -----------------------------------------------------------------
     def take_exchanges(self, final: bool = False) -> list[Exchange]:

@@ -6,15 +6,18 @@ through ChromeDriver, a capture given up goes on there, and every later command 
 session waits behind it until one times out and the browser is restarted. So a capture is
 sent over a DevTools connection of its own to the page's target (:class:`Camera`), and given
 up by closing that connection: ChromeDriver never sees it, and the browser goes on at once.
-A capture given up, or failed, leaves the state without that picture, named in
-:attr:`Images.missing` with why.
+A thumbnail is no capture but the frame the page last drew, copied by a screencast
+(:meth:`Camera.frame`): a third of a capture's time. A capture given up, or failed, leaves
+the state without that picture, named in :attr:`Images.missing` with why.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,10 +25,14 @@ import websocket
 
 from ..errors import BrowserError
 from ..ledger import phase
+from .agent import WORLD
 
 if TYPE_CHECKING:
     from ..config import Archive
     from .protocol import BrowserLike
+
+
+FRAME_ASPECT = 8  # a frame's height may be this many times its width (a tall window's)
 
 
 class CaptureFailed(BrowserError):
@@ -43,53 +50,94 @@ class Camera:
         self._target: str | None = None
         self._id = 0
 
-    def capture(
-        self, target: str, params: dict[str, Any], timeout: float, width: int | None = None
-    ) -> bytes:
+    def capture(self, target: str, params: dict[str, Any], timeout: float) -> bytes:
         """The image ``Page.captureScreenshot`` with ``params`` gives of page target
         ``target``, within ``timeout`` seconds; ``CaptureFailed`` past them (the capture is
-        given up) or when it fails. ``width``: the viewport as it is shown, scaled to that
-        many pixels across: a clip is in document coordinates, and one that misses the
-        scrolled viewport is never drawn, so it is put where ``Page.getLayoutMetrics`` says
-        the viewport is."""
-        deadline = time.monotonic() + timeout
-        try:
+        given up) or when it fails."""
+        with self._given_up_after(timeout) as deadline:
             connection = self._connect(target, timeout)
-            if width is not None:
-                view = self._ask(connection, "Page.getLayoutMetrics", {}, deadline)
-                port = view["cssVisualViewport"]
-                across, down = port["clientWidth"], port["clientHeight"]
-                clip = {"x": port["pageX"], "y": port["pageY"], "width": across, "height": down,
-                        "scale": width / across}  # fmt: skip
-                params = {**params, "clip": clip}
             answer = self._ask(connection, "Page.captureScreenshot", params, deadline)
+        return base64.b64decode(answer["data"])
+
+    def frame(self, target: str, width: int, timeout: float, first: str | None = None) -> bytes:
+        """The frame page target ``target`` shows, as a PNG at most ``width`` pixels across,
+        within ``timeout`` seconds (else ``CaptureFailed``): a screencast started for its first
+        frame, a copy of what the compositor last drew: a third of a capture's time (which
+        makes the page draw a new frame and waits until it is shown, 3 frames at 60 Hz). It
+        shows the page as it is once a frame was drawn since the page last changed (see
+        :meth:`Browser.thumbnail`). ``first``: an expression awaited before, in the crawler's
+        isolated world of the page (its top frame's id is the target's); what it gives or
+        throws is not read."""
+        with self._given_up_after(timeout) as deadline:
+            connection = self._connect(target, timeout)
+            if first is not None:
+                world = {"frameId": target, "worldName": WORLD}
+                context = self._ask(connection, "Page.createIsolatedWorld", world, deadline)
+                self._ask(connection, "Runtime.evaluate", {
+                    "expression": first, "contextId": context["executionContextId"],
+                    "awaitPromise": True, "returnByValue": True,
+                }, deadline)
+            cast = {"format": "png", "maxWidth": width, "maxHeight": width * FRAME_ASPECT}
+            started = self._send(connection, "Page.startScreencast", cast)
+            shown = self._receive(
+                connection, lambda m: m.get("method") == "Page.screencastFrame" or
+                (m.get("id") == started and "error" in m), deadline,
+            )
+            self._check(shown)
+            self._ask(connection, "Page.stopScreencast", {}, deadline)
+        return base64.b64decode(shown["params"]["data"])
+
+    @contextlib.contextmanager
+    def _given_up_after(self, timeout: float) -> Iterator[float]:
+        """The deadline ``timeout`` seconds from now, for the DevTools calls of one picture:
+        past it, or when one fails, the connection is closed (the capture goes with it) and
+        ``CaptureFailed`` raised."""
+        try:
+            yield time.monotonic() + timeout
         except (TimeoutError, websocket.WebSocketTimeoutException):
-            self.close()  # the capture goes with its connection
+            self.close()
             raise CaptureFailed(f"no frame was drawn within {timeout:g} s") from None
         except (websocket.WebSocketException, OSError, ValueError) as exc:
             self.close()
             raise CaptureFailed(f"the capture failed: {type(exc).__name__}: {exc}") from None
-        return base64.b64decode(answer["data"])
 
     def _ask(
         self, connection: websocket.WebSocket, method: str, params: dict[str, Any], deadline: float
     ) -> dict[str, Any]:
         """The result of DevTools command ``method`` sent over ``connection``, before
         ``deadline`` (``TimeoutError`` past it); ``CaptureFailed`` when it fails."""
+        sent = self._send(connection, method, params)
+        answer = self._check(self._receive(connection, lambda m: m.get("id") == sent, deadline))
+        result: dict[str, Any] = answer["result"]
+        return result
+
+    def _send(self, connection: websocket.WebSocket, method: str, params: dict[str, Any]) -> int:
+        """Send DevTools command ``method``; its id."""
         self._id += 1
         connection.send(json.dumps({"id": self._id, "method": method, "params": params}))
+        return self._id
+
+    @staticmethod
+    def _receive(
+        connection: websocket.WebSocket, wanted: Callable[[dict[str, Any]], bool], deadline: float
+    ) -> dict[str, Any]:
+        """The first message over ``connection`` that is ``wanted`` (those before it are
+        dropped), before ``deadline`` (``TimeoutError`` past it)."""
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError
             connection.settimeout(left)
-            answer = json.loads(connection.recv())
-            if answer.get("id") == self._id:
-                break
-        if "error" in answer:
-            raise CaptureFailed(f"the capture failed: {answer['error'].get('message')}")
-        result: dict[str, Any] = answer["result"]
-        return result
+            message: dict[str, Any] = json.loads(connection.recv())
+            if wanted(message):
+                return message
+
+    @staticmethod
+    def _check(message: dict[str, Any]) -> dict[str, Any]:
+        """``message``, unless it is an error (``CaptureFailed``)."""
+        if "error" in message:
+            raise CaptureFailed(f"the capture failed: {message['error'].get('message')}")
+        return message
 
     def _connect(self, target: str, timeout: float) -> websocket.WebSocket:
         """The connection to ``target``, opened on first use (or when the page shown is

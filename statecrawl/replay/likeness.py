@@ -14,11 +14,12 @@ import io
 from difflib import SequenceMatcher
 from urllib.parse import urlsplit
 
+from PIL import Image, ImageFilter, UnidentifiedImageError
+
 from ..errors import ArchiveError, StatecrawlError
 
 try:
     import numpy as np
-    from PIL import Image, ImageFilter, UnidentifiedImageError
 except ImportError as missing:
     raise StatecrawlError(
         f"statecrawl qa needs {missing.name}: pip install 'statecrawl[qa]'"
