@@ -156,9 +156,10 @@ class Outages:
         """Whether what went unanswered at ``at`` (a request, by :func:`request_id`, or an
         action whose navigation failed, by its key) is dropped by the server ``where``
         whatever its health: it went unanswered before, the server answered since, and
-        answered a request of ``exchanges`` (the same task's) within ``AROUND`` seconds of
-        it. A logout that breaks the connection is no outage; from then on what it leads to
-        is recorded as the application's answer. ``what`` names it in the log."""
+        answered a request (of ``exchanges``, the same task's, or the latest before) within
+        ``AROUND`` seconds of it. A logout that breaks the connection is no outage; from then
+        on what it leads to is recorded as the application's answer. ``what`` names it in
+        the log."""
         if identity in self.dropped:
             return True
         last = self.unanswered.get(identity)
@@ -166,7 +167,7 @@ class Outages:
         answers = [x.started for x in exchanges if served(x) and origin(x.url) == where]
         latest = max([self.last_served.get(where, last or 0.0), *answers])
         answered_since = last is not None and latest > last
-        around = any(abs(started - at) <= AROUND for started in answers)
+        around = abs(latest - at) <= AROUND
         if answered_since and around:
             self.dropped.add(identity)
             log.warning("the server %s drops %s while it answers other requests: not an "

@@ -80,7 +80,11 @@ class HostAnswers:
         a load that could not reach a server that answered before; when none did, the
         servers that answered are up again."""
         now = time.time()
-        exchanges = [*outcome.way, *outcome.exchanges]
+        # A request that could not be answered, made before the task began, is an earlier
+        # task's, logged late (the POST of a form whose navigation the server dropped): that
+        # task saw its failure. Were the server down, this task's own requests would fail too.
+        exchanges = [e for e in [*outcome.way, *outcome.exchanges]
+                     if not (unreached(e.failed) and e.started < outcome.started)]
         failure = outcome.failure
         where = None  # the server of a load or navigation that could not reach it
         dropped = False  # ... which drops that navigation each time

@@ -4,6 +4,7 @@ a browser."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -83,6 +84,7 @@ class Outcome:
     ended_session: bool = False  # the work itself logged the browser out (see ``perform``)
     relogins: int = 0  # logins after the session ended, during the task
     coverage: Delta = field(default_factory=dict)
+    started: float = field(default_factory=time.time)  # when the task began (as an exchange's)
 
     def pages(self) -> list[Snapshot]:
         """The pages the task showed, in order: its loads, its steps, the fired action's."""
