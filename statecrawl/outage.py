@@ -138,8 +138,9 @@ class Outages:
             if e.failed is not None:
                 if unreached(e.failed) and origin(e.url) in self.answering:
                     why = f"{e.method} {e.url}: {e.failed}"
-                    rid, where = request_id(e), origin(e.url)
-                    if not self.dropped_by_server(rid, where, why, e.started, exchanges):
+                    # (by method and URL: a form's token makes each body new)
+                    asked, where = f"{e.method} {urldefrag(e.url).url}", origin(e.url)
+                    if not self.dropped_by_server(asked, where, why, e.started, exchanges):
                         failures.append((e, why))
             elif e.status >= 500 and request_id(e) in self.succeeded:
                 failures.append((e, f"{e.method} {e.url}: HTTP {e.status}"))
@@ -153,9 +154,9 @@ class Outages:
     def dropped_by_server(
         self, identity: Hashable, where: str, what: str, at: float, exchanges: Iterable[Exchange]
     ) -> bool:
-        """Whether what went unanswered at ``at`` (a request, by :func:`request_id`, or an
-        action whose navigation failed, by its key) is dropped by the server ``where``
-        whatever its health: it went unanswered before, the server answered since, and
+        """Whether what went unanswered at ``at`` (a request, by its method and URL whatever
+        its body, or an action whose navigation failed, by its key) is dropped by the server
+        ``where`` whatever its health: it went unanswered before, the server answered since, and
         answered a request (of ``exchanges``, the same task's, or the latest before) within
         ``AROUND`` seconds of it. A logout that breaks the connection is no outage; from then
         on what it leads to is recorded as the application's answer. ``what`` names it in

@@ -87,12 +87,20 @@ def test_a_request_the_server_drops_while_it_answers_is_no_outage() -> None:
     again = [exchange("/", started=4.0), exchange("/logout", 0, empty, 4.5)]
     assert outages.failed(again, own, 5.0) == []
     assert outages.failed([exchange("/logout", 0, empty, 9.0)], own, 9.0) == []  # known now
+    # whatever its body (a form token of its own each time: Trac's forms)
+    other_token = exchange("/logout", 0, empty, 10.0)
+    other_token.method, other_token.request_body = "POST", b"__FORM_TOKEN=2"
+    first_post = exchange("/logout", 0, empty, 9.5)
+    first_post.method, first_post.request_body = "POST", b"__FORM_TOKEN=1"
+    assert outages.failed([exchange("/", started=9.4), first_post], own, 9.5)
+    outages.answered(["http://127.0.0.1:1/"])
+    assert outages.failed([exchange("/", started=9.9), other_token], own, 10.0) == []
     # a server down again: the start page fails with nothing answered around it
     down = [exchange("/", 0, "net::ERR_CONNECTION_REFUSED", 20.0)]
     assert outages.failed(down, own, 20.0) and outages.down
     outages.answered(["http://127.0.0.1:1/"])
     assert outages.failed([exchange("/", 0, "net::ERR_CONNECTION_REFUSED", 30.0)], own, 30.0)
-    assert len(outages.seen()) == 3
+    assert len(outages.seen()) == 4
 
 
 @pytest.fixture
