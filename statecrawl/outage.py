@@ -63,12 +63,6 @@ def served(exchange: Exchange) -> bool:
     return exchange.failed is None and 0 < exchange.status < 500
 
 
-def asked(exchange: Exchange) -> str:
-    """What a request asked, to tell one the server drops: its method and URL, whatever its
-    body (a form's token makes each new)."""
-    return f"{exchange.method} {urldefrag(exchange.url).url}"
-
-
 def request_id(exchange: Exchange) -> int:
     """The identity of a request (method, URL without fragment, the body's start), to tell
     one asked before."""
@@ -144,8 +138,9 @@ class Outages:
             if e.failed is not None:
                 if unreached(e.failed) and origin(e.url) in self.answering:
                     why = f"{e.method} {e.url}: {e.failed}"
-                    where = origin(e.url)
-                    if not self.dropped_by_server(asked(e), where, why, e.started, exchanges):
+                    # (by method and URL: a form's token makes each body new)
+                    asked, where = f"{e.method} {urldefrag(e.url).url}", origin(e.url)
+                    if not self.dropped_by_server(asked, where, why, e.started, exchanges):
                         failures.append((e, why))
             elif e.status >= 500 and request_id(e) in self.succeeded:
                 failures.append((e, f"{e.method} {e.url}: HTTP {e.status}"))
@@ -180,11 +175,6 @@ class Outages:
                         "outage", where, what)
             return True
         return False
-
-    def drops(self, exchanges: list[Exchange]) -> bool:
-        """Whether the server is known to drop each of ``exchanges`` (the requests of an
-        action whose navigation failed: a form the server drops, in another state)."""
-        return bool(exchanges) and all(asked(e) in self.dropped for e in exchanges)
 
     def fail(self, where: str, now: float) -> None:
         """A request to the origin ``where`` failed at ``now``."""

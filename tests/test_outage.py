@@ -95,9 +95,6 @@ def test_a_request_the_server_drops_while_it_answers_is_no_outage() -> None:
     assert outages.failed([exchange("/", started=9.4), first_post], own, 9.5)
     outages.answered(["http://127.0.0.1:1/"])
     assert outages.failed([exchange("/", started=9.9), other_token], own, 10.0) == []
-    # an action whose navigation failed on such a request, in another state: dropped too
-    assert outages.drops([other_token]) and not outages.drops([])
-    assert not outages.drops([other_token, exchange("/edit", 0, empty, 10.5)])
     # a server down again: the start page fails with nothing answered around it
     down = [exchange("/", 0, "net::ERR_CONNECTION_REFUSED", 20.0)]
     assert outages.failed(down, own, 20.0) and outages.down

@@ -95,10 +95,7 @@ class HostAnswers:
             else:
                 where = origin(self.scheduler.site(work))
                 identity, what = work.action.key, f"{work.action.name} ({failure.message})"
-            requests = [e for e in exchanges if unreached(e.failed)]
-            # (the action's own, or its requests, which the server drops in another state)
-            dropped = (self.outages.dropped_by_server(identity, where, what, now, exchanges)
-                       or self.outages.drops(requests))
+            dropped = self.outages.dropped_by_server(identity, where, what, now, exchanges)
             if dropped:  # its request's failure (with a form token of its own) is no outage
                 exchanges = [e for e in exchanges if not unreached(e.failed)]
         failed = self.outages.failed(exchanges, self.scope.__contains__, now)
