@@ -60,6 +60,7 @@
 
   // ---- the list and the form ----------------------------------------------------------------
   async function home() {
+    $('crawls').tBodies[0].replaceChildren();  // (a list of an earlier visit is out of date)
     show('home');
     await refreshList();
     timer = setInterval(refreshList, 1000);
