@@ -118,6 +118,22 @@ def test_a_scrolled_page_is_thumbnailed_where_it_is_scrolled_to(site) -> None:
     assert blue > 200 and red < 60, "the thumbnail shows the top of the page"
 
 
+def test_a_thumbnail_taken_ahead_is_dropped_when_the_page_changes(site) -> None:
+    """The thumbnail started as a state settles (:meth:`Pictures.ahead`) is the state's only
+    until something is done to the page: a thumbnail asked for after a change shows it."""
+    site.html("/", """<!doctype html><html><body style="margin: 0; height: 100vh">
+<button onclick="document.body.style.background = 'red'">paint</button></body></html>""")
+    config = statecrawl.Config.from_mapping({"start_urls": [site.url("/")]})
+    with Browser(config) as browser:
+        paint = next(a for a in browser.load(site.url("/")).actions() if a.label == "paint")
+        browser.fire(paint)  # (its thumbnail, red, is started ahead)
+        browser.screenshot()  # (taken after it, in the camera's thread: the red one is done)
+        browser.evaluate("document.body.style.background = 'blue'")
+        thumbnail = Image.open(io.BytesIO(browser.thumbnail())).convert("RGB")
+    red, _, blue = thumbnail.getpixel((160, thumbnail.height // 2))
+    assert blue > 200 and red < 60, "the thumbnail shows the page before the change"
+
+
 PAINTED = """<!doctype html><html><head><title>Painted</title><style>
 body { margin: 0; height: 100vh; } button { font-size: 10px; }
 </style></head><body data-colour="white" style="background: white">

@@ -158,11 +158,13 @@ class Browser:
         ``agent.js``, such as ``present`` or ``login``), in one call within the script
         timeout: a page with no agent answers ``{"missing": True}``, one that went away
         ``{"leaving": True}``."""
+        self.pictures.forget()
         return self.agent.call(method, arg)
 
     def evaluate(self, expression: str) -> Any:
         """The value of a JavaScript ``expression`` in the current document, evaluated in
         the crawler's isolated world: no page script sees it or changes its globals."""
+        self.pictures.forget()
         return self.agent.evaluate(expression)
 
     def url(self) -> str:
@@ -172,23 +174,27 @@ class Browser:
     def load(self, url: str, light: bool = False) -> Snapshot:
         """Load ``url`` and return the settled state it shows (``light``: without its
         candidate actions, for a state on the way to another)."""
+        self.pictures.forget()
         self.traffic.drain()
         self._take_coverage()
         self.pages += 1
-        return self.loader.load(url, light)
+        return self._shown(self.loader.load(url, light), light)
 
     def settled(self, light: bool = False, navigating: bool = False) -> Snapshot:
         """The current document's snapshot once loaded and settled (see :meth:`Page.settled`)."""
-        return self.page.settled(light, navigating)
+        self.pictures.forget()
+        return self._shown(self.page.settled(light, navigating), light)
 
     def fire(self, action: Action, light: bool = False) -> Snapshot:
         """Fire ``action`` in the current page and return the settled state that follows; a
         ``light`` snapshot has no candidate actions (see :meth:`Page.fire`)."""
-        return self.page.fire(action, light)
+        self.pictures.forget()
+        return self._shown(self.page.fire(action, light), light)
 
     def replay(self, actions: list[Action]) -> list[Snapshot]:
         """Fire ``actions`` one after the other in one round trip; light snapshots of each
         state on the way (see :meth:`Page.replay`)."""
+        self.pictures.forget()
         return self.page.replay(actions)
 
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
@@ -200,6 +206,14 @@ class Browser:
         once the page drew two since it last changed (a settle ends without waiting for them:
         the page agent's ``drawn``, asked over the camera's connection)."""
         return self.pictures.thumbnail(width, quality, first=self.agent.request("drawn", {}))
+
+    def _shown(self, snapshot: Snapshot, light: bool) -> Snapshot:
+        """``snapshot``, the state the page shows now; unless ``light`` (a state on the way to
+        another), its thumbnail is started ahead (see :mod:`statecrawl.browser.pictures`)."""
+        archive = self.config.archive
+        if not light and archive.enabled and archive.thumbnails:
+            self.pictures.ahead(self.agent.request("drawn", {}))
+        return snapshot
 
     # ---- what the pages left -----------------------------------------------------------------
     def take_exchanges(self, final: bool = False) -> list[Exchange]:
@@ -230,6 +244,7 @@ class Browser:
         """Forget cookies, and storage of every origin visited if pages used any; the HTTP
         cache stays. The login's session is put back: its cookies here, its storage by the
         next document (see :meth:`reset`)."""
+        self.pictures.forget()
         web = self.web
         web.execute_cdp_cmd("Network.clearBrowserCookies", {})
         if self.session is not None and self.session.cookies:
@@ -319,7 +334,7 @@ class Browser:
                 "plugin's login hook"
             )
         ended, self.session = self.session, None
-        self.clear_storage()
+        self.clear_storage()  # (the thumbnail started ahead is forgotten)
         self.traffic.drain()
         start = len(self.traffic.exchanges)
         with login.unlogged():

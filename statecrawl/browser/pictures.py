@@ -1,10 +1,20 @@
 """Pictures of the page a browser shows: screenshots and thumbnails, each captured over a
-DevTools connection of its own and given up when it takes too long."""
+DevTools connection of its own and given up when it takes too long.
+
+The camera works in a thread of its own, one picture at a time. A thumbnail can be started
+as soon as a state settles (:meth:`Pictures.ahead`): the frame is copied and encoded while
+the browser's thread collects the state's exchanges and the engine records it, and the
+archive takes it up when the state proves new; anything done to the page first drops it
+(:meth:`Pictures.forget`).
+"""
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 import urllib3
@@ -18,6 +28,7 @@ from .screenshot import Camera, CaptureFailed
 
 THUMBNAIL_WIDTH = 320  # pixels across a state's thumbnail (archive.thumbnails)
 THUMBNAIL_QUALITY = 50  # its WebP quality: about 6 kB a page, closer than a JPEG at 60 in 10
+WAIT_MORE = 5.0  # seconds a picture is waited for beyond the camera's own limit
 
 
 class Pictures:
@@ -27,6 +38,9 @@ class Pictures:
         self.config = config
         self.chromium = chromium
         self.camera: Camera | None = None  # its screenshots' connection
+        self._thread: ThreadPoolExecutor | None = None  # where the camera works (made on first use)
+        self._window: tuple[object, str] | None = None  # the driver, and its page target's id
+        self._ahead: Future[bytes] | None = None  # a thumbnail of the page as it is shown now
 
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image: ``"png"``, or ``"jpeg"`` or ``"webp"`` at ``quality``
@@ -46,35 +60,81 @@ class Pictures:
         """The viewport scaled to ``width`` pixels across, as a WebP: the frame the page
         shows, which Chromium scales as it copies it (:meth:`Camera.frame`), encoded here
         (a screencast knows PNG and JPEG only); ``first``: an expression awaited before, in
-        the crawler's isolated world."""
-        frame = self._camera_call(lambda camera, target, timeout: camera.frame(
-            target, width, timeout, first))
-        try:
-            with Image.open(io.BytesIO(frame)) as image:
-                out = io.BytesIO()
-                image.save(out, "WEBP", quality=quality, method=0)  # (the fastest method)
-        except (OSError, ValueError) as exc:  # (Pillow's error for a bad image is an OSError)
-            raise CaptureFailed(f"the frame could not be read: {exc}") from None
-        return out.getvalue()
+        the crawler's isolated world. The one started :meth:`ahead` of the page shown, if any
+        (``first`` is then not used)."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is None or (width, quality) != (THUMBNAIL_WIDTH, THUMBNAIL_QUALITY):
+            ahead = self._started(functools.partial(_thumbnail, width=width, quality=quality,
+                                                    first=first))
+        return self._result(ahead)
+
+    def ahead(self, first: str) -> None:
+        """Start taking the default thumbnail of the page as it is shown now (``first``: see
+        :meth:`thumbnail`), for the next :meth:`thumbnail` to take up unless :meth:`forget`
+        is called before."""
+        self._ahead = self._started(functools.partial(
+            _thumbnail, width=THUMBNAIL_WIDTH, quality=THUMBNAIL_QUALITY, first=first))
+
+    def forget(self) -> None:
+        """The page shown is about to change: a thumbnail started :meth:`ahead` is dropped (its
+        capture ends in the camera's thread, unread)."""
+        self._ahead = None
 
     def close(self) -> None:
-        """Close the camera's connection (a new one is made for the next picture)."""
+        """Close the camera's connection and its thread (new ones are made for the next
+        picture)."""
+        self._ahead = None
+        self._window = None
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.shutdown(wait=False, cancel_futures=True)
         camera, self.camera = self.camera, None
         if camera is not None:
             camera.close()
 
     def _camera_call(self, call: Callable[[Camera, str, float], bytes]) -> bytes:
-        """``call(camera, target, timeout)`` for the page shown, over the camera's connection
-        of its own (see :mod:`statecrawl.browser.screenshot`): given up after
-        ``archive.capture_timeout`` seconds, or when the browser cannot be asked
-        (``CaptureFailed``), with ChromeDriver's session left free."""
+        """``call(camera, target, timeout)`` for the page shown, in the camera's thread: see
+        :meth:`_started`."""
+        return self._result(self._started(call))
+
+    def _started(self, call: Callable[[Camera, str, float], bytes]) -> Future[bytes]:
+        """``call(camera, target, timeout)`` for the page shown, started in the camera's
+        thread over its connection of its own (see :mod:`statecrawl.browser.screenshot`):
+        given up after ``archive.capture_timeout`` seconds, or when the browser cannot be
+        asked (``CaptureFailed``), with ChromeDriver's session left free."""
         try:
             web = self.chromium.web
             if self.camera is None:
                 options = web.capabilities["goog:chromeOptions"]
                 self.camera = Camera(options["debuggerAddress"])
-            target = web.current_window_handle  # (a page target's id)
+            if self._window is None or self._window[0] is not web:
+                self._window = (web, web.current_window_handle)  # (a page target's id)
         except (BrowserError, WebDriverException, urllib3.exceptions.HTTPError, OSError) as exc:
             why = reason(exc) if isinstance(exc, WebDriverException) else str(exc)
             raise CaptureFailed(f"the browser could not be asked: {why}") from None
-        return call(self.camera, target, self.config.archive.capture_timeout)
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="statecrawl-camera")
+        camera, target, timeout = self.camera, self._window[1], self.config.archive.capture_timeout
+        return self._thread.submit(call, camera, target, timeout)
+
+    def _result(self, started: Future[bytes]) -> bytes:
+        """What the camera's thread made of ``started`` (the camera gives each call up after
+        ``archive.capture_timeout`` seconds; this waits a little longer, for its thread)."""
+        try:
+            return started.result(timeout=self.config.archive.capture_timeout + WAIT_MORE)
+        except (CancelledError, FutureTimeout):
+            raise CaptureFailed("the camera did not answer") from None
+
+
+def _thumbnail(camera: Camera, target: str, timeout: float, *, width: int, quality: int,
+               first: str | None) -> bytes:
+    """The thumbnail :meth:`Pictures.thumbnail` describes, taken and encoded (in the camera's
+    thread)."""
+    frame = camera.frame(target, width, timeout, first)
+    try:
+        with Image.open(io.BytesIO(frame)) as image:
+            out = io.BytesIO()
+            image.save(out, "WEBP", quality=quality, method=0)  # (the fastest method)
+    except (OSError, ValueError) as exc:  # (Pillow's error for a bad image is an OSError)
+        raise CaptureFailed(f"the frame could not be read: {exc}") from None
+    return out.getvalue()
