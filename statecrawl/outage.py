@@ -71,6 +71,12 @@ def request_id(exchange: Exchange) -> int:
     return xxhash.xxh64_intdigest(text)
 
 
+def asked(exchange: Exchange) -> str:
+    """What a request asked, whatever its body: its method and URL without fragment (a form's
+    token makes each body new)."""
+    return f"{exchange.method} {urldefrag(exchange.url).url}"
+
+
 @dataclass(slots=True)
 class Period:
     """A time an origin could not be reached: from the first failed request to the last one
@@ -138,9 +144,8 @@ class Outages:
             if e.failed is not None:
                 if unreached(e.failed) and origin(e.url) in self.answering:
                     why = f"{e.method} {e.url}: {e.failed}"
-                    # (by method and URL: a form's token makes each body new)
-                    asked, where = f"{e.method} {urldefrag(e.url).url}", origin(e.url)
-                    if not self.dropped_by_server(asked, where, why, e.started, exchanges):
+                    if not self.dropped_by_server(asked(e), origin(e.url), why, e.started,
+                                                  exchanges):
                         failures.append((e, why))
             elif e.status >= 500 and request_id(e) in self.succeeded:
                 failures.append((e, f"{e.method} {e.url}: HTTP {e.status}"))

@@ -233,3 +233,36 @@ def test_requests_the_server_drops_are_the_application_s_answer(
     # whose own requests were answered, is no outage (a Trac crawl had 33 of them in 300 s).
     again = [r.getMessage() for r in caplog.records if "its work is done again" in r.getMessage()]
     assert again and not any(m.startswith("POST " + site.url("/signout")) for m in again), again
+
+
+QUERY_FORMS = {
+    "/": "<h1>Home</h1><a href='/tickets'>Tickets</a> <a href='/wiki'>Wiki</a>",
+    "/tickets": """<h1>Tickets</h1><form method="post" action="/query">
+<input name="status" value="open"><button>Run the query</button></form><a href='/'>Home</a>""",
+    "/wiki": """<h1>Wiki</h1><form method="post" action="/query">
+<input name="text" value="start"><button>Find pages</button></form><a href='/'>Home</a>""",
+}
+
+
+def test_a_navigation_the_server_drops_is_known_by_its_request_in_every_state(
+    site: Site, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two forms of different pages post to one URL the server drops (as tracd drops Trac's
+    ``/query``): the actions differ, their request is one. The first failure is an outage,
+    done again once; from then on the server is known to drop that request, and the other
+    form's failure is its answer, not another outage."""
+    def drop(request: Request) -> Response:
+        request.environ["werkzeug.socket"].shutdown(socket.SHUT_RDWR)
+        return Response("never")
+
+    for path, html in QUERY_FORMS.items():
+        site.html(path, html)
+    site.handler("/query", drop)
+    with caplog.at_level(logging.INFO, logger="statecrawl.engine.hosts"):
+        result = statecrawl.crawl(site.url("/"), out=tmp_path / "out", max_depth=2,
+                                  archive={"screenshots": "none"}, politeness=FAST)
+    failures = {f["name"]: f for s in result.states() for f in s.get("failures", [])}
+    assert len(failures) == 2 and not any(f.get("outage") for f in failures.values())
+    again = [r.getMessage() for r in caplog.records if "its work is done again" in r.getMessage()]
+    assert len(again) == 1, again
+    assert result.stats["outages"] == 1

@@ -8,11 +8,13 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from ..outage import Outages, served, unreached
+from ..outage import Outages, asked, served, unreached
 from ..scope import origin
 from .politeness import throttled
 
 if TYPE_CHECKING:
+    from collections.abc import Hashable
+
     from ..config import Config
     from ..executor import Outcome, Task
     from ..scope import Scope
@@ -89,12 +91,20 @@ class HostAnswers:
         where = None  # the server of a load or navigation that could not reach it
         dropped = False  # ... which drops that navigation each time
         if failure is not None and unreached(failure.message):
+            identity: Hashable
             if work is None:
                 assert task.url is not None
                 where, identity, what = origin(task.url), task.url, task.url
             else:
                 where = origin(self.scheduler.site(work))
                 identity, what = work.action.key, f"{work.action.name} ({failure.message})"
+            # The navigation's own request, when the task's log holds it, is what failed: known
+            # by its method and URL, the same from any state's form (see Outages.failed).
+            navigation = next((e for e in reversed(exchanges) if unreached(e.failed)
+                               and e.resource_type == "Document"), None)
+            if navigation is not None:
+                exchanges = [e for e in exchanges if e is not navigation]
+                identity = asked(navigation)
             dropped = self.outages.dropped_by_server(identity, where, what, now, exchanges)
             if dropped:  # its request's failure (with a form token of its own) is no outage
                 exchanges = [e for e in exchanges if not unreached(e.failed)]

@@ -93,6 +93,8 @@ class OutcomeReader:
         if outcome.ended_session and work is not None:
             log.info("%s ended the session: fired last", work.action.label)
             self.danger.learn(work.action)
+        if outcome.failure is not None and outcome.exchanges:  # (a failed navigation's)
+            self.hooks.defer("on_exchanges", None, outcome.exchanges)
         if self.hosts.answered(assignment, outcome):
             position = Position()  # done again once the host has rested, or failed
         elif task.kind == "seed":

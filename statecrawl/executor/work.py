@@ -260,6 +260,7 @@ def _attempt(browser: BrowserLike, task: Task, model: StateModel, log_in: bool =
         outcome.failure = Failure("action", str(exc), stage)
     except NavigationError as exc:
         outcome.failure = Failure("navigation", str(exc), stage)
+        outcome.exchanges = browser.take_exchanges()  # (the failed request is this task's)
     except BrowserCrashed as exc:
         outcome.failure = Failure("crash", str(exc), stage)
     except Exception as exc:  # Selenium's and the driver connection's errors, by name
