@@ -29,6 +29,7 @@ import socket
 import struct
 import threading
 import zlib
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from html import escape, unescape
 from pathlib import Path
@@ -485,6 +486,12 @@ class FakeBrowser:
     def thumbnail(self) -> bytes:
         """The viewport as a thumbnail: the screenshot's 1x1 PNG."""
         return self.screenshot()
+
+    def thumbnail_later(self) -> Future[bytes]:
+        """The thumbnail, already made."""
+        made: Future[bytes] = Future()
+        made.set_result(self.thumbnail())
+        return made
 
     def new_session(self) -> None:
         """Start the next reset in a new session: a fake app keeps none."""

@@ -134,6 +134,23 @@ def test_a_thumbnail_taken_ahead_is_dropped_when_the_page_changes(site) -> None:
     assert blue > 200 and red < 60, "the thumbnail shows the page before the change"
 
 
+def test_a_thumbnail_taken_up_is_copied_before_the_page_changes(site) -> None:
+    """A thumbnail the archive took up (:meth:`Browser.thumbnail_later`) is made while the
+    crawl goes on, but the page changes only once its frame was copied: it shows the state
+    it was taken for, not the next."""
+    site.html("/", """<!doctype html><html><body style="margin: 0; height: 100vh">
+<button onclick="document.body.style.background = 'red'">paint</button></body></html>""")
+    config = statecrawl.Config.from_mapping({"start_urls": [site.url("/")]})
+    with Browser(config) as browser:
+        paint = next(a for a in browser.load(site.url("/")).actions() if a.label == "paint")
+        browser.fire(paint)
+        later = browser.thumbnail_later()
+        browser.evaluate("document.body.style.background = 'blue'")
+        thumbnail = Image.open(io.BytesIO(later.result(timeout=10))).convert("RGB")
+    red, _, blue = thumbnail.getpixel((160, thumbnail.height // 2))
+    assert red > 200 and blue < 60, "the thumbnail shows the page after the change"
+
+
 PAINTED = """<!doctype html><html><head><title>Painted</title><style>
 body { margin: 0; height: 100vh; } button { font-size: 10px; }
 </style></head><body data-colour="white" style="background: white">

@@ -22,7 +22,6 @@ from .spool import Spool
 from .writer import ArchiveWriter
 
 if TYPE_CHECKING:
-    from ..directory.crawl import CrawlDirectory
     from ..state import Snapshot, State
 
 log = logging.getLogger(__name__)
@@ -37,7 +36,9 @@ class Archiver(Plugin):
     ``archive.capture_timeout``: one given up leaves the state without that picture, said in
     the log, on the state's node as ``missing_images`` and in its frames' record) and hands
     the writes to a :class:`~statecrawl.archive.spool.Spool`, whose thread writes every record and
-    file of the archive: no browser waits for a disk."""
+    file of the archive: no browser waits for a disk. The thumbnail is made in the browser's
+    camera thread meanwhile (see :mod:`statecrawl.browser.pictures`); the spool's thread
+    waits for it."""
 
     needs_network = True
     fatal = (ArchiveError,)  # an archive that cannot be written (a full disk) ends the crawl
@@ -126,15 +127,15 @@ class Archiver(Plugin):
             missing = {part: why for part, why in snapshot.missing_images.items()
                        if part != "screenshot" or shoots}  # fmt: skip
             images = Images(snapshot.screenshot if shoots else None, snapshot.thumbnail, missing)
-        else:
-            images = take(browser, settings, shoots)
+        else:  # (its thumbnail is made while the crawl goes on: see _write_state)
+            images = take(browser, settings, shoots, later=True)
         attrs: dict[str, Any] = {}
         if images.screenshot is not None:
             attrs["screenshot"] = crawl.directory.screenshot_path(
                 state.id, settings.screenshot_format
             )
         if images.missing:
-            attrs["missing_images"] = images.missing
+            attrs["missing_images"] = dict(images.missing)
             self._missed(state, images.missing)
         if attrs:
             crawl.annotate(state.id, **attrs)
@@ -143,20 +144,25 @@ class Archiver(Plugin):
             fields = ("name", "status", "event", "action")
             described = {**dict(zip(fields, action.as_tuple(), strict=True)), "key": action.key}
         self.spool.put(functools.partial(
-            self._write_state, crawl.directory, state, snapshot, images, event.parent, described))
+            self._write_state, crawl, state, snapshot, images, event.parent, described))
 
     def _write_state(
         self,
-        directory: CrawlDirectory,
+        crawl: CrawlView,
         state: State,
         snapshot: Snapshot,
         images: Images,
         parent: str | None,
         action: dict[str, Any] | None,
     ) -> None:
-        """Write a state's pictures into ``directory`` and its records (in the spool's
-        thread)."""
+        """Write a state's pictures into the crawl's directory and its records, once its
+        thumbnail is made (in the spool's thread)."""
         assert self.writer is not None
+        counted = bool(images.missing)
+        if images.arrived(self.writer.settings.capture_timeout):
+            crawl.annotate(state.id, missing_images=dict(images.missing))
+            self._missed(state, {"thumbnail": images.missing["thumbnail"]}, counted)
+        directory = crawl.directory
         image_format = self.writer.settings.screenshot_format
         if images.screenshot is not None:
             directory.write_screenshot(state.id, images.screenshot, image_format)
@@ -167,10 +173,10 @@ class Archiver(Plugin):
             parent, action, thumbnail=images.thumbnail, missing=images.missing,
         )
 
-    def _missed(self, state: State, missing: Mapping[str, str]) -> None:
-        """Count and log the pictures ``state`` has none of."""
+    def _missed(self, state: State, missing: Mapping[str, str], counted: bool = False) -> None:
+        """Count (unless ``counted`` already) and log the pictures ``state`` has none of."""
         with self._lock:
-            self.missing += 1
+            self.missing += not counted
         for part, why in missing.items():
             log.warning("state %s (%s) has no %s: %s", state.id, state.url, part, why)
 

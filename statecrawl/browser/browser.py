@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -206,6 +207,11 @@ class Browser:
         once the page drew two since it last changed (a settle ends without waiting for them:
         the page agent's ``drawn``, asked over the camera's connection)."""
         return self.pictures.thumbnail(width, quality, first=self.agent.request("drawn", {}))
+
+    def thumbnail_later(self) -> Future[bytes]:
+        """The default thumbnail (see :meth:`thumbnail`), as it is made in the camera's thread;
+        the page does not change before its frame is copied."""
+        return self.pictures.thumbnail_later(first=self.agent.request("drawn", {}))
 
     def _shown(self, snapshot: Snapshot, light: bool) -> Snapshot:
         """``snapshot``, the state the page shows now; unless ``light`` (a state on the way to

@@ -2,19 +2,21 @@
 DevTools connection of its own and given up when it takes too long.
 
 The camera works in a thread of its own, one picture at a time. A thumbnail can be started
-as soon as a state settles (:meth:`Pictures.ahead`): the frame is copied and encoded while
-the browser's thread collects the state's exchanges and the engine records it, and the
-archive takes it up when the state proves new; anything done to the page first drops it
-(:meth:`Pictures.forget`).
+as soon as a state settles (:meth:`Pictures.ahead`): the frame is copied while the browser's
+thread collects the state's exchanges and the engine records it, and the archive takes it up
+when the state proves new (:meth:`Pictures.thumbnail_later`), to be encoded and written in
+the archive's thread. Anything done to the page first drops it, or, once taken up, waits
+until its frame was copied (:meth:`Pictures.forget`).
 """
 
 from __future__ import annotations
 
 import functools
 import io
+import threading
 from collections.abc import Callable
-from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import urllib3
@@ -23,12 +25,12 @@ from selenium.common.exceptions import WebDriverException
 
 from ..config import Config
 from ..errors import BrowserError
+from ..ledger import phase
 from .chromium import Chromium, reason
-from .screenshot import Camera, CaptureFailed
+from .screenshot import WAIT_MORE, Camera, CaptureFailed, made
 
 THUMBNAIL_WIDTH = 320  # pixels across a state's thumbnail (archive.thumbnails)
 THUMBNAIL_QUALITY = 50  # its WebP quality: about 6 kB a page, closer than a JPEG at 60 in 10
-WAIT_MORE = 5.0  # seconds a picture is waited for beyond the camera's own limit
 
 
 class Pictures:
@@ -40,7 +42,8 @@ class Pictures:
         self.camera: Camera | None = None  # its screenshots' connection
         self._thread: ThreadPoolExecutor | None = None  # where the camera works (made on first use)
         self._window: tuple[object, str] | None = None  # the driver, and its page target's id
-        self._ahead: Future[bytes] | None = None  # a thumbnail of the page as it is shown now
+        self._ahead: Thumbnail | None = None  # a thumbnail of the page as it is shown now
+        self._kept: Thumbnail | None = None  # one taken up: its frame is copied before a change
 
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image: ``"png"``, or ``"jpeg"`` or ``"webp"`` at ``quality``
@@ -64,26 +67,49 @@ class Pictures:
         (``first`` is then not used)."""
         ahead, self._ahead = self._ahead, None
         if ahead is None or (width, quality) != (THUMBNAIL_WIDTH, THUMBNAIL_QUALITY):
-            ahead = self._started(functools.partial(_thumbnail, width=width, quality=quality,
-                                                    first=first))
-        return self._result(ahead)
+            ahead = self._thumbnail(width, quality, first)
+        return self._result(ahead.made)
+
+    def thumbnail_later(self, first: str) -> Future[bytes]:
+        """The default thumbnail of the page shown (see :meth:`thumbnail`), as it is made in
+        the camera's thread: the page may not change until its frame is copied, which the
+        next :meth:`forget` waits for."""
+        ahead, self._ahead = self._ahead, None
+        self._kept = ahead or self._thumbnail(THUMBNAIL_WIDTH, THUMBNAIL_QUALITY, first)
+        return self._kept.made
 
     def ahead(self, first: str) -> None:
         """Start taking the default thumbnail of the page as it is shown now (``first``: see
-        :meth:`thumbnail`), for the next :meth:`thumbnail` to take up unless :meth:`forget`
-        is called before."""
-        self._ahead = self._started(functools.partial(
-            _thumbnail, width=THUMBNAIL_WIDTH, quality=THUMBNAIL_QUALITY, first=first))
+        :meth:`thumbnail`), for the next :meth:`thumbnail` or :meth:`thumbnail_later` to
+        take up unless :meth:`forget` is called before."""
+        try:
+            self._ahead = self._thumbnail(THUMBNAIL_WIDTH, THUMBNAIL_QUALITY, first)
+        except CaptureFailed:  # (the browser cannot be asked: the thumbnail's call says why)
+            self._ahead = None
 
     def forget(self) -> None:
         """The page shown is about to change: a thumbnail started :meth:`ahead` is dropped (its
-        capture ends in the camera's thread, unread)."""
-        self._ahead = None
+        capture ends in the camera's thread, unread, unless it has not begun), one taken up
+        is waited for until its frame was copied."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None:
+            ahead.made.cancel()
+        kept, self._kept = self._kept, None
+        if kept is not None and not kept.copied.is_set():
+            with phase("pictures"):
+                kept.copied.wait(self.config.archive.capture_timeout + WAIT_MORE)
+
+    def _thumbnail(self, width: int, quality: int, first: str | None) -> Thumbnail:
+        """A thumbnail of the page shown, started in the camera's thread."""
+        copied = threading.Event()
+        started = self._started(functools.partial(
+            _thumbnail, width=width, quality=quality, first=first, copied=copied))
+        return Thumbnail(started, copied)
 
     def close(self) -> None:
         """Close the camera's connection and its thread (new ones are made for the next
         picture)."""
-        self._ahead = None
+        self._ahead = self._kept = None
         self._window = None
         thread, self._thread = self._thread, None
         if thread is not None:
@@ -118,19 +144,27 @@ class Pictures:
         return self._thread.submit(call, camera, target, timeout)
 
     def _result(self, started: Future[bytes]) -> bytes:
-        """What the camera's thread made of ``started`` (the camera gives each call up after
-        ``archive.capture_timeout`` seconds; this waits a little longer, for its thread)."""
-        try:
-            return started.result(timeout=self.config.archive.capture_timeout + WAIT_MORE)
-        except (CancelledError, FutureTimeout):
-            raise CaptureFailed("the camera did not answer") from None
+        """What the camera's thread made of ``started`` (see :func:`made`)."""
+        return made(started, self.config.archive.capture_timeout)
+
+
+@dataclass(frozen=True, slots=True)
+class Thumbnail:
+    """A thumbnail being made in the camera's thread: ``made`` once encoded, ``copied`` set
+    once its frame was copied (or could not be), after which the page may change."""
+
+    made: Future[bytes]
+    copied: threading.Event
 
 
 def _thumbnail(camera: Camera, target: str, timeout: float, *, width: int, quality: int,
-               first: str | None) -> bytes:
+               first: str | None, copied: threading.Event) -> bytes:
     """The thumbnail :meth:`Pictures.thumbnail` describes, taken and encoded (in the camera's
-    thread)."""
-    frame = camera.frame(target, width, timeout, first)
+    thread); ``copied`` is set once the frame is."""
+    try:
+        frame = camera.frame(target, width, timeout, first, copied.set)
+    finally:
+        copied.set()  # (also when the frame could not be copied)
     try:
         with Image.open(io.BytesIO(frame)) as image:
             out = io.BytesIO()

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, Self
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from ..coverage import Delta
     from ..state import Action, Snapshot
     from .login import Hook, Session
@@ -82,3 +84,7 @@ class BrowserLike(Protocol):
 
     def thumbnail(self) -> bytes:
         """The viewport as a small image, for a state's thumbnail."""
+
+    def thumbnail_later(self) -> Future[bytes]:
+        """The thumbnail, as it is made beside the browser's work (the page shown does not
+        change before it is taken)."""

@@ -18,6 +18,8 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import CancelledError, Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 
 
 FRAME_ASPECT = 8  # a frame's height may be this many times its width (a tall window's)
+WAIT_MORE = 5.0  # seconds a picture is waited for beyond the camera's own limit
 
 
 class CaptureFailed(BrowserError):
@@ -59,7 +62,10 @@ class Camera:
             answer = self._ask(connection, "Page.captureScreenshot", params, deadline)
         return base64.b64decode(answer["data"])
 
-    def frame(self, target: str, width: int, timeout: float, first: str | None = None) -> bytes:
+    def frame(
+        self, target: str, width: int, timeout: float, first: str | None = None,
+        copied: Callable[[], None] | None = None,
+    ) -> bytes:
         """The frame page target ``target`` shows, as a PNG at most ``width`` pixels across,
         within ``timeout`` seconds (else ``CaptureFailed``): a screencast started for its first
         frame, a copy of what the compositor last drew: a third of a capture's time (which
@@ -67,7 +73,8 @@ class Camera:
         shows the page as it is once a frame was drawn since the page last changed (see
         :meth:`Browser.thumbnail`). ``first``: an expression awaited before, in the crawler's
         isolated world of the page (its top frame's id is the target's); what it gives or
-        throws is not read."""
+        throws is not read. ``copied``: called once the frame is here, before the screencast
+        is stopped."""
         with self._given_up_after(timeout) as deadline:
             connection = self._connect(target, timeout)
             if first is not None:
@@ -84,6 +91,8 @@ class Camera:
                 (m.get("id") == started and "error" in m), deadline,
             )
             self._check(shown)
+            if copied is not None:
+                copied()
             self._ask(connection, "Page.stopScreencast", {}, deadline)
         return base64.b64decode(shown["params"]["data"])
 
@@ -162,26 +171,50 @@ class Camera:
             connection.close()
 
 
+def made(picture: Future[bytes], timeout: float) -> bytes:
+    """``picture`` once the camera's thread made it, waited for ``timeout`` seconds (more than
+    the camera's own limit, ``archive.capture_timeout``) at most; ``CaptureFailed`` when it
+    could not be."""
+    try:
+        return picture.result(timeout=timeout + WAIT_MORE)
+    except (CancelledError, FutureTimeout):
+        raise CaptureFailed("the camera did not answer") from None
+
+
 @dataclass(slots=True)
 class Images:
     """A state's pictures, and those missing: ``missing`` names each (``screenshot``,
-    ``thumbnail``) with why it is."""
+    ``thumbnail``) with why it is. ``coming``: the thumbnail, while it is being made."""
 
     screenshot: bytes | None = None
     thumbnail: bytes | None = None
     missing: dict[str, str] = field(default_factory=dict)
+    coming: Future[bytes] | None = None
+
+    def arrived(self, timeout: float) -> bool:
+        """Wait for the thumbnail ``coming`` (see :func:`made`); whether it is missing."""
+        coming, self.coming = self.coming, None
+        if coming is None:
+            return False
+        try:
+            self.thumbnail = made(coming, timeout)
+        except CaptureFailed as exc:
+            self.missing["thumbnail"] = str(exc)
+            return True
+        return False
 
 
-def take(browser: BrowserLike, settings: Archive, screenshot: bool) -> Images:
+def take(browser: BrowserLike, settings: Archive, screenshot: bool, later: bool = False) -> Images:
     """The pictures of the state ``browser`` shows: a screenshot (when ``screenshot``) and a
     thumbnail (when ``settings.thumbnails``), each given up after
     ``settings.capture_timeout`` seconds. A screenshot given up so leaves no time for a
-    thumbnail (it waits for the same slow frame)."""
+    thumbnail (it waits for the same slow frame). ``later``: the thumbnail is ``coming``
+    (see :meth:`Images.arrived`)."""
     with phase("pictures"):
-        return _take(browser, settings, screenshot)
+        return _take(browser, settings, screenshot, later)
 
 
-def _take(browser: BrowserLike, settings: Archive, screenshot: bool) -> Images:
+def _take(browser: BrowserLike, settings: Archive, screenshot: bool, later: bool) -> Images:
     """The pictures :func:`take` takes, untimed."""
     images = Images()
     if screenshot:
@@ -194,7 +227,10 @@ def _take(browser: BrowserLike, settings: Archive, screenshot: bool) -> Images:
             images.missing["thumbnail"] = "not tried: the screenshot was given up"
         else:
             try:
-                images.thumbnail = browser.thumbnail()
+                if later:
+                    images.coming = browser.thumbnail_later()
+                else:
+                    images.thumbnail = browser.thumbnail()
             except CaptureFailed as exc:
                 images.missing["thumbnail"] = str(exc)
     return images
