@@ -199,9 +199,8 @@ class Browser:
         return self.page.replay(actions)
 
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
-        """The viewport as an image, once the page drew two frames since it last changed (see
-        :meth:`Pictures.screenshot` and :meth:`thumbnail`)."""
-        return self.pictures.screenshot(image_format, quality, self.agent.request("drawn", {}))
+        """The viewport as an image (see :meth:`Pictures.screenshot`)."""
+        return self.pictures.screenshot(image_format, quality)
 
     def thumbnail(self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY) -> bytes:
         """The viewport scaled to ``width`` pixels across, as a WebP: the last frame drawn,

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import urllib3
 from PIL import Image
@@ -30,8 +31,6 @@ from .screenshot import WAIT_MORE, Camera, CaptureFailed, made
 
 THUMBNAIL_WIDTH = 320  # pixels across a state's thumbnail (archive.thumbnails)
 THUMBNAIL_QUALITY = 50  # its WebP quality: about 6 kB a page, closer than a JPEG at 60 in 10
-FULL_SIZE = 16384  # pixels: a frame this wide at most is the viewport's own size
-SCREENSHOT_METHOD = 2  # Pillow's WebP method for a screenshot: Chromium's size, a third of its time
 
 
 class Pictures:
@@ -46,18 +45,16 @@ class Pictures:
         self._ahead: Thumbnail | None = None  # a thumbnail of the page as it is shown now
         self._kept: Thumbnail | None = None  # one taken up: its frame is copied before a change
 
-    def screenshot(
-        self, image_format: str = "png", quality: int = 100, first: str | None = None
-    ) -> bytes:
+    def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image: ``"png"``, or ``"jpeg"`` or ``"webp"`` at ``quality``
-        (1 to 100): the frame the page shows at full size (:meth:`Camera.frame`), encoded
-        here; ``first``: see :meth:`thumbnail`. A capture (``Page.captureScreenshot``) makes
-        the page draw a new frame and Chromium encodes it, a WebP in 90 to 150 ms (see the
-        README's benchmarks). ``CaptureFailed`` when it takes longer than
-        ``archive.capture_timeout`` (see :meth:`_started`)."""
-        return self._result(self._started(functools.partial(
-            _picture, width=FULL_SIZE, image_format=image_format, quality=quality,
-            method=SCREENSHOT_METHOD, first=first)))
+        (1 to 100). CDP's capture with its fast encoder path: Selenium's own call knows PNG
+        only, and encodes it slowly (see the README's benchmarks). ``CaptureFailed`` when it
+        takes longer than ``archive.capture_timeout`` (see :meth:`_camera_call`)."""
+        args: dict[str, Any] = {"format": image_format, "optimizeForSpeed": True}
+        if image_format != "png":
+            args["quality"] = quality
+        return self._camera_call(lambda camera, target, timeout: camera.capture(
+            target, args, timeout))
 
     def thumbnail(
         self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY,
@@ -106,8 +103,7 @@ class Pictures:
         """A thumbnail of the page shown, started in the camera's thread."""
         copied = threading.Event()
         started = self._started(functools.partial(
-            _picture, width=width, image_format="webp", quality=quality, method=0, first=first,
-            copied=copied))
+            _thumbnail, width=width, quality=quality, first=first, copied=copied))
         return Thumbnail(started, copied)
 
     def close(self) -> None:
@@ -121,6 +117,11 @@ class Pictures:
         camera, self.camera = self.camera, None
         if camera is not None:
             camera.close()
+
+    def _camera_call(self, call: Callable[[Camera, str, float], bytes]) -> bytes:
+        """``call(camera, target, timeout)`` for the page shown, in the camera's thread: see
+        :meth:`_started`."""
+        return self._result(self._started(call))
 
     def _started(self, call: Callable[[Camera, str, float], bytes]) -> Future[bytes]:
         """``call(camera, target, timeout)`` for the page shown, started in the camera's
@@ -156,25 +157,18 @@ class Thumbnail:
     copied: threading.Event
 
 
-def _picture(camera: Camera, target: str, timeout: float, *, width: int, image_format: str,
-             quality: int, method: int, first: str | None,
-             copied: threading.Event | None = None) -> bytes:
-    """The frame ``target`` shows, at most ``width`` pixels across, as ``image_format`` at
-    ``quality``: a PNG or a JPEG as Chromium copies it, a WebP encoded here from the PNG with
-    Pillow's ``method`` (0 the fastest), in the camera's thread; ``copied`` is set once the
-    frame is (or could not be)."""
-    jpeg = quality if image_format == "jpeg" else None  # (Chromium's own encoder: fast)
+def _thumbnail(camera: Camera, target: str, timeout: float, *, width: int, quality: int,
+               first: str | None, copied: threading.Event) -> bytes:
+    """The thumbnail :meth:`Pictures.thumbnail` describes, taken and encoded (in the camera's
+    thread); ``copied`` is set once the frame is."""
     try:
-        frame = camera.frame(target, width, timeout, first, copied.set if copied else None, jpeg)
+        frame = camera.frame(target, width, timeout, first, copied.set)
     finally:
-        if copied is not None:
-            copied.set()
-    if image_format != "webp":
-        return frame
+        copied.set()  # (also when the frame could not be copied)
     try:
         with Image.open(io.BytesIO(frame)) as image:
             out = io.BytesIO()
-            image.save(out, "WEBP", quality=quality, method=method)
+            image.save(out, "WEBP", quality=quality, method=0)  # (the fastest method)
     except (OSError, ValueError) as exc:  # (Pillow's error for a bad image is an OSError)
         raise CaptureFailed(f"the frame could not be read: {exc}") from None
     return out.getvalue()

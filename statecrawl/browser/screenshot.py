@@ -1,14 +1,15 @@
-"""A state's pictures (its screenshot and thumbnail), each bounded in time.
+"""A state's pictures (its screenshot and thumbnail), each capture bounded in time.
 
-A picture is the frame the page last drew, copied by a screencast started for its first frame
-(:meth:`Camera.frame`), once the page drew two frames since it last changed. A page whose
-frames are slow to draw (a stack of backdrop filters, say) holds such a copy, as it holds
-``Page.captureScreenshot``, for many seconds. Sent through ChromeDriver, a call given up goes
-on there, and every later command of the session waits behind it until one times out and the
-browser is restarted. So pictures are taken over a DevTools connection of their own to the
-page's target (:class:`Camera`), and given up by closing that connection: ChromeDriver never
-sees it, and the browser goes on at once. A picture given up, or failed, leaves the state
-without it, named in :attr:`Images.missing` with why."""
+``Page.captureScreenshot`` waits for the page's next frame to be drawn, and a page whose
+frames are slow to draw (a stack of backdrop filters, say) holds it for many seconds. Sent
+through ChromeDriver, a capture given up goes on there, and every later command of the
+session waits behind it until one times out and the browser is restarted. So a capture is
+sent over a DevTools connection of its own to the page's target (:class:`Camera`), and given
+up by closing that connection: ChromeDriver never sees it, and the browser goes on at once.
+A thumbnail is no capture but the frame the page last drew, copied by a screencast
+(:meth:`Camera.frame`): a third of a capture's time. A capture given up, or failed, leaves
+the state without that picture, named in :attr:`Images.missing` with why.
+"""
 
 from __future__ import annotations
 
@@ -52,12 +53,20 @@ class Camera:
         self._target: str | None = None
         self._id = 0
 
+    def capture(self, target: str, params: dict[str, Any], timeout: float) -> bytes:
+        """The image ``Page.captureScreenshot`` with ``params`` gives of page target
+        ``target``, within ``timeout`` seconds; ``CaptureFailed`` past them (the capture is
+        given up) or when it fails."""
+        with self._given_up_after(timeout) as deadline:
+            connection = self._connect(target, timeout)
+            answer = self._ask(connection, "Page.captureScreenshot", params, deadline)
+        return base64.b64decode(answer["data"])
+
     def frame(
         self, target: str, width: int, timeout: float, first: str | None = None,
-        copied: Callable[[], None] | None = None, jpeg: int | None = None,
+        copied: Callable[[], None] | None = None,
     ) -> bytes:
-        """The frame page target ``target`` shows, as a PNG (a JPEG at quality ``jpeg``) at
-        most ``width`` pixels across,
+        """The frame page target ``target`` shows, as a PNG at most ``width`` pixels across,
         within ``timeout`` seconds (else ``CaptureFailed``): a screencast started for its first
         frame, a copy of what the compositor last drew: a third of a capture's time (which
         makes the page draw a new frame and waits until it is shown, 3 frames at 60 Hz). It
@@ -75,10 +84,7 @@ class Camera:
                     "expression": first, "contextId": context["executionContextId"],
                     "awaitPromise": True, "returnByValue": True,
                 }, deadline)
-            cast: dict[str, Any] = {"format": "png", "maxWidth": width,
-                                    "maxHeight": width * FRAME_ASPECT}
-            if jpeg is not None:
-                cast.update(format="jpeg", quality=jpeg)
+            cast = {"format": "png", "maxWidth": width, "maxHeight": width * FRAME_ASPECT}
             started = self._send(connection, "Page.startScreencast", cast)
             shown = self._receive(
                 connection, lambda m: m.get("method") == "Page.screencastFrame" or
