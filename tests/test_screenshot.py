@@ -193,3 +193,16 @@ def test_every_state_s_thumbnail_shows_that_state(site, crawl, tmp_path: Path) -
             seen = image.convert("RGB").getpixel((image.width // 2, image.height // 2))
         assert all(abs(a - b) < 60 for a, b in zip(seen, COLOURS[colour], strict=True)), (
             state["id"], colour, seen)
+
+
+def test_no_thumbnail_is_lost_to_a_browser_replaced_or_closed(site, crawl) -> None:
+    """A browser replaced after every page (``browser.recycle_after``), and closed at the end
+    of the crawl, is so only once the thumbnail the archive took up was copied: every state
+    has one."""
+    site.html("/", PAINTED)
+    result = crawl(site.url("/"), max_depth=1, archive={"enabled": True},
+                   browser={"recycle_after": 1})
+    states = list(result.states())
+    assert len(states) == 4
+    assert not [s["id"] for s in states if s.get("missing_images")]
+    assert all(result.state(s["id"]).thumbnail.is_file() for s in states)

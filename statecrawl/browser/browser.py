@@ -111,6 +111,7 @@ class Browser:
     def close(self) -> None:
         """End the browser session, then kill whatever is left of ChromeDriver and Chromium and
         remove the profile; safe to call twice."""
+        self.pictures.forget()  # (a thumbnail taken up is copied first)
         self.traffic.stop()
         self.chromium.quit()
         self.kill()
@@ -276,6 +277,7 @@ class Browser:
         if keep:
             self.traffic.forget_downloads()
             return self.load(url, light)
+        self.pictures.forget()  # (before the browser is recycled)
         recycle = self.config.browser.recycle_after
         if recycle is not None and self.pages >= recycle:
             self.traffic.drain(final=True)  # what the old browser fetched is still archived
