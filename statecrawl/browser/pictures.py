@@ -2,11 +2,11 @@
 DevTools connection of its own and given up when it takes too long.
 
 The camera works in a thread of its own, one picture at a time. A thumbnail can be started
-as soon as a state settles (:meth:`Pictures.ahead`): the frame is copied while the browser's
-thread collects the state's exchanges and the engine records it, and the archive takes it up
-when the state proves new (:meth:`Pictures.thumbnail_later`), to be encoded and written in
-the archive's thread. Anything done to the page first drops it, or, once taken up, waits
-until its frame was copied (:meth:`Pictures.forget`).
+as soon as a state settles (:meth:`Pictures.ahead`): the frame is copied and encoded there
+while the browser's thread collects the state's exchanges and the engine records it, and the
+archive takes it up when the state proves new (:meth:`Pictures.thumbnail_later`), for its own
+thread to wait for and write. Anything done to the page first drops it, or, once taken up,
+waits until its frame was copied (:meth:`Pictures.forget`).
 """
 
 from __future__ import annotations
