@@ -37,7 +37,7 @@ Handler = Callable[[Request], Response]
 # still without Chromium.
 BROWSER_FREE = frozenset({
     "test_answers", "test_api", "test_config", "test_differential", "test_engine", "test_executor",
-    "test_equivalence", "test_graph", "test_label", "test_memory", "test_models",
+    "test_equivalence", "test_graph", "test_label", "test_memory", "test_models", "test_pictures",
     "test_planning", "test_policy", "test_politeness", "test_popups", "test_similarity",
     "test_spool", "test_state", "test_store", "test_strategies", "test_types",
 })  # fmt: skip

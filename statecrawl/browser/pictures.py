@@ -90,21 +90,23 @@ class Pictures:
     def forget(self) -> None:
         """The page shown is about to change: a thumbnail started :meth:`ahead` is dropped (its
         capture ends in the camera's thread, unread, unless it has not begun), one taken up
-        is waited for until its frame was copied."""
+        is waited for until its frame was copied (past the camera's limits, it fails)."""
         ahead, self._ahead = self._ahead, None
         if ahead is not None:
             ahead.made.cancel()
         kept, self._kept = self._kept, None
         if kept is not None and not kept.copied.is_set():
+            # (its own time, and that of one dropped before it in the camera's thread)
             with phase("pictures"):
-                kept.copied.wait(self.config.archive.capture_timeout + WAIT_MORE)
+                if not kept.copied.wait(2 * self.config.archive.capture_timeout + WAIT_MORE):
+                    kept.late.set()  # what it copies now would show the next page
 
     def _thumbnail(self, width: int, quality: int, first: str | None) -> Thumbnail:
         """A thumbnail of the page shown, started in the camera's thread."""
-        copied = threading.Event()
+        copied, late = threading.Event(), threading.Event()
         started = self._started(functools.partial(
-            _thumbnail, width=width, quality=quality, first=first, copied=copied))
-        return Thumbnail(started, copied)
+            _thumbnail, width=width, quality=quality, first=first, copied=copied, late=late))
+        return Thumbnail(started, copied, late)
 
     def close(self) -> None:
         """Close the camera's connection and its thread (new ones are made for the next
@@ -151,20 +153,24 @@ class Pictures:
 @dataclass(frozen=True, slots=True)
 class Thumbnail:
     """A thumbnail being made in the camera's thread: ``made`` once encoded, ``copied`` set
-    once its frame was copied (or could not be), after which the page may change."""
+    once its frame was copied (or could not be), after which the page may change; ``late``
+    set when the page was changed before."""
 
     made: Future[bytes]
     copied: threading.Event
+    late: threading.Event
 
 
 def _thumbnail(camera: Camera, target: str, timeout: float, *, width: int, quality: int,
-               first: str | None, copied: threading.Event) -> bytes:
+               first: str | None, copied: threading.Event, late: threading.Event) -> bytes:
     """The thumbnail :meth:`Pictures.thumbnail` describes, taken and encoded (in the camera's
-    thread); ``copied`` is set once the frame is."""
+    thread); ``copied`` is set once the frame is, and a frame copied ``late`` is refused."""
     try:
         frame = camera.frame(target, width, timeout, first, copied.set)
     finally:
         copied.set()  # (also when the frame could not be copied)
+    if late.is_set():
+        raise CaptureFailed("the page changed before its frame was copied")
     try:
         with Image.open(io.BytesIO(frame)) as image:
             out = io.BytesIO()
