@@ -61,7 +61,7 @@ class Browser:
         self.traffic = Traffic(config, self.chromium, self.secrets)
         self.page = Page(config, self.chromium, self.agent, self.traffic)
         self.loader = Loader(config, self.chromium, self.page, self.traffic)
-        self.pictures = Pictures(config, self.chromium)
+        self.pictures = Pictures(config, self.chromium, lambda: self.agent.request("drawn", {}))
 
     # ---- lifecycle ---------------------------------------------------------------------------
     def start(self) -> Browser:
@@ -207,19 +207,19 @@ class Browser:
         """The viewport scaled to ``width`` pixels across, as a WebP: the last frame drawn,
         once the page drew two since it last changed (a settle ends without waiting for them:
         the page agent's ``drawn``, asked over the camera's connection)."""
-        return self.pictures.thumbnail(width, quality, first=self.agent.request("drawn", {}))
+        return self.pictures.thumbnail(width, quality)
 
     def thumbnail_later(self) -> Future[bytes]:
         """The default thumbnail (see :meth:`thumbnail`), as it is made in the camera's thread;
         the page does not change before its frame is copied."""
-        return self.pictures.thumbnail_later(first=self.agent.request("drawn", {}))
+        return self.pictures.thumbnail_later()
 
     def _shown(self, snapshot: Snapshot, light: bool) -> Snapshot:
         """``snapshot``, the state the page shows now; unless ``light`` (a state on the way to
         another), its thumbnail is started ahead (see :mod:`statecrawl.browser.pictures`)."""
         archive = self.config.archive
         if not light and archive.enabled and archive.thumbnails:
-            self.pictures.ahead(self.agent.request("drawn", {}))
+            self.pictures.ahead()
         return snapshot
 
     # ---- what the pages left -----------------------------------------------------------------

@@ -34,11 +34,14 @@ THUMBNAIL_QUALITY = 50  # its WebP quality: about 6 kB a page, closer than a JPE
 
 
 class Pictures:
-    """The viewport of one browser as images, through its camera (made on first use)."""
+    """The viewport of one browser as images, through its camera (made on first use).
+    ``drawn`` gives the expression a thumbnail's frame waits for, in the crawler's isolated
+    world: the page agent's, once the page drew since it last changed."""
 
-    def __init__(self, config: Config, chromium: Chromium) -> None:
+    def __init__(self, config: Config, chromium: Chromium, drawn: Callable[[], str]) -> None:
         self.config = config
         self.chromium = chromium
+        self.drawn = drawn
         self.camera: Camera | None = None  # its screenshots' connection
         self._thread: ThreadPoolExecutor | None = None  # where the camera works (made on first use)
         self._window: tuple[object, str] | None = None  # the driver, and its page target's id
@@ -49,41 +52,35 @@ class Pictures:
         """The viewport as an image: ``"png"``, or ``"jpeg"`` or ``"webp"`` at ``quality``
         (1 to 100). CDP's capture with its fast encoder path: Selenium's own call knows PNG
         only, and encodes it slowly (see the README's benchmarks). ``CaptureFailed`` when it
-        takes longer than ``archive.capture_timeout`` (see :meth:`_camera_call`)."""
+        takes longer than ``archive.capture_timeout`` (see :meth:`_started`)."""
         args: dict[str, Any] = {"format": image_format, "optimizeForSpeed": True}
         if image_format != "png":
             args["quality"] = quality
-        return self._camera_call(lambda camera, target, timeout: camera.capture(
-            target, args, timeout))
+        return self._result(self._started(lambda camera, target, timeout: camera.capture(
+            target, args, timeout)))
 
-    def thumbnail(
-        self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY,
-        first: str | None = None,
-    ) -> bytes:
+    def thumbnail(self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY) -> bytes:
         """The viewport scaled to ``width`` pixels across, as a WebP: the frame the page
-        shows, which Chromium scales as it copies it (:meth:`Camera.frame`), encoded here
-        (a screencast knows PNG and JPEG only); ``first``: an expression awaited before, in
-        the crawler's isolated world. The one started :meth:`ahead` of the page shown, if any
-        (``first`` is then not used)."""
-        ahead, self._ahead = self._ahead, None
-        if ahead is None or (width, quality) != (THUMBNAIL_WIDTH, THUMBNAIL_QUALITY):
-            ahead = self._thumbnail(width, quality, first)
-        return self._result(ahead.made)
+        shows once it drew since it last changed, which Chromium scales as it copies it
+        (:meth:`Camera.frame`), encoded here (a screencast knows PNG and JPEG only). The one
+        started :meth:`ahead` of the page shown, if any."""
+        if (width, quality) == (THUMBNAIL_WIDTH, THUMBNAIL_QUALITY):
+            return self._result(self._taken().made)
+        return self._result(self._thumbnail(width, quality).made)
 
-    def thumbnail_later(self, first: str) -> Future[bytes]:
+    def thumbnail_later(self) -> Future[bytes]:
         """The default thumbnail of the page shown (see :meth:`thumbnail`), as it is made in
         the camera's thread: the page may not change until its frame is copied, which the
         next :meth:`forget` waits for."""
-        ahead, self._ahead = self._ahead, None
-        self._kept = ahead or self._thumbnail(THUMBNAIL_WIDTH, THUMBNAIL_QUALITY, first)
+        self._kept = self._taken()
         return self._kept.made
 
-    def ahead(self, first: str) -> None:
-        """Start taking the default thumbnail of the page as it is shown now (``first``: see
-        :meth:`thumbnail`), for the next :meth:`thumbnail` or :meth:`thumbnail_later` to
-        take up unless :meth:`forget` is called before."""
+    def ahead(self) -> None:
+        """Start taking the default thumbnail of the page as it is shown now, for the next
+        :meth:`thumbnail` or :meth:`thumbnail_later` to take up unless :meth:`forget` is
+        called before."""
         try:
-            self._ahead = self._thumbnail(THUMBNAIL_WIDTH, THUMBNAIL_QUALITY, first)
+            self._ahead = self._thumbnail(THUMBNAIL_WIDTH, THUMBNAIL_QUALITY)
         except CaptureFailed:  # (the browser cannot be asked: the thumbnail's call says why)
             self._ahead = None
 
@@ -101,11 +98,18 @@ class Pictures:
                 if not kept.copied.wait(2 * self.config.archive.capture_timeout + WAIT_MORE):
                     kept.late.set()  # what it copies now would show the next page
 
-    def _thumbnail(self, width: int, quality: int, first: str | None) -> Thumbnail:
+    def _taken(self) -> Thumbnail:
+        """The default thumbnail of the page shown: the one started :meth:`ahead`, or one
+        started now."""
+        ahead, self._ahead = self._ahead, None
+        return ahead or self._thumbnail(THUMBNAIL_WIDTH, THUMBNAIL_QUALITY)
+
+    def _thumbnail(self, width: int, quality: int) -> Thumbnail:
         """A thumbnail of the page shown, started in the camera's thread."""
         copied, late = threading.Event(), threading.Event()
         started = self._started(functools.partial(
-            _thumbnail, width=width, quality=quality, first=first, copied=copied, late=late))
+            _thumbnail, width=width, quality=quality, first=self.drawn(), copied=copied,
+            late=late))
         return Thumbnail(started, copied, late)
 
     def close(self) -> None:
@@ -119,11 +123,6 @@ class Pictures:
         camera, self.camera = self.camera, None
         if camera is not None:
             camera.close()
-
-    def _camera_call(self, call: Callable[[Camera, str, float], bytes]) -> bytes:
-        """``call(camera, target, timeout)`` for the page shown, in the camera's thread: see
-        :meth:`_started`."""
-        return self._result(self._started(call))
 
     def _started(self, call: Callable[[Camera, str, float], bytes]) -> Future[bytes]:
         """``call(camera, target, timeout)`` for the page shown, started in the camera's

@@ -13,8 +13,6 @@ from ..scope import origin
 from .politeness import throttled
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable
-
     from ..config import Config
     from ..executor import Outcome, Task
     from ..scope import Scope
@@ -91,7 +89,6 @@ class HostAnswers:
         where = None  # the server of a load or navigation that could not reach it
         dropped = False  # ... which drops that navigation each time
         if failure is not None and unreached(failure.message):
-            identity: Hashable
             if work is None:
                 assert task.url is not None
                 where, identity, what = origin(task.url), task.url, task.url
