@@ -114,6 +114,21 @@ def test_a_browser_is_replaced_after_recycle_after_pages(site: Site) -> None:
         assert fetched.count(site.url("/")) == 3
 
 
+def test_a_killed_browser_leaves_nothing_in_the_temporary_directory(site: Site) -> None:
+    """Chromium's profile lock has its socket in a folder of the temporary directory, which
+    Chromium removes when it quits but not when it is killed (a hung browser, a restart): a
+    service that killed a few hundred browsers left as many folders behind."""
+    site.page("/", "storage.html")
+    browser = Browser(Config(start_urls=(site.url("/"),))).start()
+    browser.reset(site.url("/"))
+    profile = browser.chromium.profile
+    assert profile is not None
+    singleton = Path(os.readlink(Path(profile) / "SingletonSocket")).parent
+    assert singleton.is_dir()
+    browser.kill()
+    assert not Path(profile).exists() and not singleton.exists()
+
+
 def test_a_browser_started_by_a_thread_outlives_it(site: Site) -> None:
     """ChromeDriver dies when what spawned it ends, and the kernel counts a thread as that:
     a browser started by a crawl's worker thread (or a Dask task) lost its ChromeDriver as

@@ -252,5 +252,18 @@ class Chromium:
 
     def _remove_profile(self) -> None:
         if self.profile:
+            _remove_singleton(Path(self.profile))
             shutil.rmtree(self.profile, ignore_errors=True)
             self.profile = None
+
+
+def _remove_singleton(profile: Path) -> None:
+    """Remove the folder of the temporary directory that holds the socket of Chromium's
+    profile lock (the profile links to it): Chromium removes it when it quits, not when it is
+    killed, and a long-running service kills many."""
+    try:
+        folder = Path(os.readlink(profile / "SingletonSocket")).parent
+    except OSError:
+        return
+    if folder.name.startswith("org.chromium.") and folder.parent == Path(tempfile.gettempdir()):
+        shutil.rmtree(folder, ignore_errors=True)
