@@ -17,6 +17,9 @@ on 127.0.0.1.
 from __future__ import annotations
 
 import argparse
+import base64
+import io
+import math
 import statistics
 import tempfile
 import time
@@ -25,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from crawl_speed import serve_tree
+from PIL import Image, ImageChops, ImageStat
 
 import statecrawl
 from statecrawl.browser import Browser
@@ -65,8 +69,36 @@ def median_ms(capture: Callable[[], bytes], shots: int) -> tuple[float, int]:
     return statistics.median(times) * 1000, len(image)
 
 
+def psnr(picture: bytes, reference: bytes) -> float:
+    """How close ``picture`` is to ``reference`` (decibels: higher is closer)."""
+    with Image.open(io.BytesIO(picture)) as a, Image.open(io.BytesIO(reference)) as b:
+        rms = ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).rms
+    mse = statistics.mean(r * r for r in rms)
+    return 10 * math.log10(255 * 255 / mse) if mse else math.inf
+
+
+def taken_up_ms(browser: Browser, image_format: str, quality: int, shots: int) -> float:
+    """The median milliseconds the browser's thread spends on a screenshot the archive takes
+    up (:meth:`Browser.screenshot_later`): until its frame is copied, not until encoded."""
+    times = []
+    for _ in range(shots + 1):
+        began = time.perf_counter()
+        later = browser.screenshot_later(image_format, quality)
+        browser.pictures.forget()  # (what the next call to the page waits for)
+        times.append(time.perf_counter() - began)
+        later.result()
+    return statistics.median(times[1:]) * 1000
+
+
+def capture(browser: Browser, image_format: str, quality: int) -> bytes:
+    """A ``Page.captureScreenshot`` of the viewport (the screenshots until 7 December)."""
+    args = {"format": image_format, "quality": quality, "optimizeForSpeed": True}
+    return base64.b64decode(browser.web.execute_cdp_cmd("Page.captureScreenshot", args)["data"])
+
+
 def screenshot_costs(url: str, page: str, shots: int) -> None:
-    """Time and size of a screenshot of ``url`` in each format, and Selenium's own PNG."""
+    """Time and size of a screenshot of ``url`` in each format, and Selenium's own PNG; the
+    browser's wait for one taken up; how close a WebP is to the PNG, against a capture's."""
     default = Archive()
     print(f"one screenshot of {page} (1280x900), median of {shots}:")
     with Browser(statecrawl.Config(start_urls=(url,))) as browser:
@@ -74,21 +106,30 @@ def screenshot_costs(url: str, page: str, shots: int) -> None:
         captures: dict[str, Callable[[], bytes]] = {
             "png, Selenium": browser.web.get_screenshot_as_png,
             **{
-                f"{name}{f' q{quality}' if name != 'png' else ''}, CDP": (
+                f"{name}{f' q{quality}' if name != 'png' else ''}, frame": (
                     lambda name=name, quality=quality: browser.screenshot(name, quality)
                 )
                 for name, quality in FORMATS.items()
             },
+            f"webp q{FORMATS['webp']}, capture": lambda: capture(browser, "webp", FORMATS["webp"]),
         }
         captures["thumbnail 320 px, screencast"] = browser.thumbnail
         # what a thumbnail's time depends on: not its quality or size (see the README)
         captures["thumbnail q30"] = lambda: browser.thumbnail(quality=30)
         captures["thumbnail 160 px"] = lambda: browser.thumbnail(width=160)
         captures["round trip"] = lambda: browser.web.execute_script("return ''").encode()
-        for label, capture in captures.items():
-            ms, size = median_ms(capture, shots)
+        for label, call in captures.items():
+            ms, size = median_ms(call, shots)
             mark = "  (default)" if label.startswith(default.screenshot_format) else ""
-            print(f"  {label:18} {ms:6.1f} ms  {size / 1000:6.1f} kB{mark}")
+            print(f"  {label:28} {ms:6.1f} ms  {size / 1000:6.1f} kB{mark}")
+        fmt, quality = default.screenshot_format, default.quality
+        waited = taken_up_ms(browser, fmt, quality, shots)
+        print(f"  {fmt} taken up, the browser's wait {waited:6.1f} ms")
+        png = browser.screenshot("png")
+        frame, captured = browser.screenshot(fmt, quality), capture(browser, fmt, quality)
+        print(f"  against the PNG: {fmt} frame {psnr(frame, png):.1f} dB in "
+              f"{len(frame) / 1000:.1f} kB, capture {psnr(captured, png):.1f} dB in "
+              f"{len(captured) / 1000:.1f} kB")
 
 
 def crawl_demo(out: Path, thumbnails: bool) -> float:

@@ -463,8 +463,10 @@ class Warnings(logging.Handler):
         self.kinds[warning_kind(record.getMessage())] += 1
 
 
-def crawl(app: App, tools: Path, folder: Path, seconds: float, reference: bool) -> dict[str, Any]:
-    """One crawl of ``app`` on fresh data: its figures, the server's lines and the data's fate."""
+def crawl(app: App, tools: Path, folder: Path, seconds: float, reference: bool,
+          strategy: str | None = None) -> dict[str, Any]:
+    """One crawl of ``app`` on fresh data: its figures, the server's lines and the data's fate
+    (``strategy``: the default crawl's frontier order, when not the default's)."""
     import statecrawl
 
     with Server(app, tools, folder) as server:
@@ -473,9 +475,12 @@ def crawl(app: App, tools: Path, folder: Path, seconds: float, reference: bool) 
         url = server.origin + app.start
         if reference:
             options |= {"timing": {"wait_ms": 500}, "explore": {"shortcuts": False}}
-        elif app.login_start:
-            url = server.origin + app.login_start
-            options["login"] = {"http_user": USER, "http_password": PASSWORD}
+        else:
+            if strategy:
+                options["strategy"] = strategy
+            if app.login_start:
+                url = server.origin + app.login_start
+                options["login"] = {"http_user": USER, "http_password": PASSWORD}
         warnings = Warnings()
         logging.getLogger("statecrawl").addHandler(warnings)
         try:
@@ -506,6 +511,7 @@ def main() -> None:
                         help="where scripts/realapps.sh installed them")
     parser.add_argument("--keep", type=Path,
                         help="keep the crawl directories, data and server logs here")
+    parser.add_argument("--strategy", help="the default crawl's frontier order (its default)")
     args = parser.parse_args()
     tools = args.dir.expanduser()
     if not (tools / "venv/bin/tracd").exists() or not (tools / TIDDLYWIKI).exists():
@@ -522,7 +528,8 @@ def main() -> None:
             print(f"  one GET of the start page runs {base} server lines", flush=True)
             figures = {}
             for label, reference in (("default", False), ("reference", True)):
-                f = crawl(app, tools, Path(tmp) / app.name / label, args.seconds, reference)
+                f = crawl(app, tools, Path(tmp) / app.name / label, args.seconds, reference,
+                          args.strategy)
                 figures[label] = f
                 intact = "yes" if not f["changed"] else "NO: " + ", ".join(f["changed"][:6])
                 print(f"  {label:9} {f['lines']:6} of {f['total']} lines, {f['states']:4} "

@@ -487,11 +487,13 @@ class FakeBrowser:
         """The viewport as a thumbnail: the screenshot's 1x1 PNG."""
         return self.screenshot()
 
+    def screenshot_later(self, image_format: str = "png", quality: int = 100) -> Future[bytes]:
+        """The screenshot, already made."""
+        return _done(self.screenshot(image_format, quality))
+
     def thumbnail_later(self) -> Future[bytes]:
         """The thumbnail, already made."""
-        made: Future[bytes] = Future()
-        made.set_result(self.thumbnail())
-        return made
+        return _done(self.thumbnail())
 
     def new_session(self) -> None:
         """Start the next reset in a new session: a fake app keeps none."""
@@ -921,3 +923,10 @@ def running_with(profiles: set[bytes]) -> list[str]:
         for pid in process_table()
         if any(profile in command_line(pid) for profile in profiles)
     ]
+
+
+def _done(result: bytes) -> Future[bytes]:
+    """A future that holds ``result``."""
+    made: Future[bytes] = Future()
+    made.set_result(result)
+    return made

@@ -44,7 +44,8 @@ def test_a_slow_capture_is_given_up_and_the_browser_goes_on(site) -> None:
     within a script timeout shorter than the capture."""
     site.html("/", SLOW_FRAMES)
     config = statecrawl.Config.from_mapping({
-        "start_urls": [site.url("/")], "archive": {"capture_timeout": CAPTURE_TIMEOUT},
+        "start_urls": [site.url("/")],
+        "archive": {"capture_timeout": CAPTURE_TIMEOUT, "thumbnails": False},  # (none ahead)
         "timing": {"settle_timeout_ms": 500},
     })  # fmt: skip
     with Browser(config) as browser:
@@ -78,9 +79,9 @@ def test_a_page_slow_to_capture_is_crawled_whole_with_its_missing_pictures_repor
     assert missing, "the page's frames were drawn faster than the capture timeout"
     for state in states:  # a state has its screenshot, or says why not
         assert bool(state.get("screenshot")) != (state["id"] in missing)
-    for state, parts in missing.items():
-        assert parts["screenshot"] == f"no frame was drawn within {CAPTURE_TIMEOUT:g} s"
-        assert parts["thumbnail"] == "not tried: the screenshot was given up"
+    for state, parts in missing.items():  # (the thumbnail started as the state settled first)
+        assert parts["thumbnail"] == f"no frame was drawn within {CAPTURE_TIMEOUT:g} s"
+        assert parts["screenshot"] == "not tried: the picture before it failed"
         assert f"{state} ({site.url('/')}) has no screenshot" in caplog.text
     assert result.graph.graph["archive"]["missing_images"] == len(missing)
     records = all_records(out)
@@ -134,21 +135,24 @@ def test_a_thumbnail_taken_ahead_is_dropped_when_the_page_changes(site) -> None:
     assert blue > 200 and red < 60, "the thumbnail shows the page before the change"
 
 
-def test_a_thumbnail_taken_up_is_copied_before_the_page_changes(site) -> None:
-    """A thumbnail the archive took up (:meth:`Browser.thumbnail_later`) is made while the
-    crawl goes on, but the page changes only once its frame was copied: it shows the state
-    it was taken for, not the next."""
+def test_pictures_taken_up_are_copied_before_the_page_changes(site) -> None:
+    """A thumbnail and a screenshot the archive took up (:meth:`Browser.thumbnail_later`,
+    :meth:`Browser.screenshot_later`) are made while the crawl goes on, but the page changes
+    only once their frames were copied: they show the state they were taken for, not the
+    next."""
     site.html("/", """<!doctype html><html><body style="margin: 0; height: 100vh">
 <button onclick="document.body.style.background = 'red'">paint</button></body></html>""")
     config = statecrawl.Config.from_mapping({"start_urls": [site.url("/")]})
     with Browser(config) as browser:
         paint = next(a for a in browser.load(site.url("/")).actions() if a.label == "paint")
         browser.fire(paint)
-        later = browser.thumbnail_later()
+        later = [browser.screenshot_later("webp", 40), browser.thumbnail_later()]
         browser.evaluate("document.body.style.background = 'blue'")
-        thumbnail = Image.open(io.BytesIO(later.result(timeout=10))).convert("RGB")
-    red, _, blue = thumbnail.getpixel((160, thumbnail.height // 2))
-    assert red > 200 and blue < 60, "the thumbnail shows the page after the change"
+        pictures = [Image.open(io.BytesIO(p.result(timeout=10))).convert("RGB") for p in later]
+    assert [p.width for p in pictures] == [1280, 320]
+    for picture in pictures:
+        red, _, blue = picture.getpixel((picture.width // 2, picture.height // 2))
+        assert red > 200 and blue < 60, "the picture shows the page after the change"
 
 
 PAINTED = """<!doctype html><html><head><title>Painted</title><style>
@@ -177,22 +181,24 @@ COLOURS = {"white": (255, 255, 255), "red": (255, 0, 0), "lime": (0, 255, 0),
            "blue": (0, 0, 255)}
 
 
-def test_every_state_s_thumbnail_shows_that_state(site, crawl, tmp_path: Path) -> None:
-    """A thumbnail is the last frame the page drew (a screencast's first frame), taken once
-    the page is settled: the settle ends only after a frame was drawn since the page last
-    changed, so no thumbnail shows the state before (40 states, each painted its own colour
-    a moment after its click)."""
+def test_every_state_s_pictures_show_that_state(site, crawl, tmp_path: Path) -> None:
+    """A thumbnail and a screenshot are the last frame the page drew (a screencast's first
+    frame), taken once the page is settled and drew since it last changed, so no picture
+    shows the state before (40 states, each painted its own colour a moment after its
+    click)."""
     site.html("/", PAINTED)
-    result = crawl(site.url("/"), max_depth=3, archive={"enabled": True})
+    archive = {"enabled": True, "screenshots": "all"}
+    result = crawl(site.url("/"), max_depth=3, archive=archive)
     states = list(result.states())
     assert len(states) == 40
     for state in states:
         colour = re.search(r'data-colour="(\w+)"', result.html(state["id"])).group(1)
-        picture = result.state(state["id"]).thumbnail
-        with Image.open(picture) as image:
-            seen = image.convert("RGB").getpixel((image.width // 2, image.height // 2))
-        assert all(abs(a - b) < 60 for a, b in zip(seen, COLOURS[colour], strict=True)), (
-            state["id"], colour, seen)
+        found = result.state(state["id"])
+        for picture in (found.thumbnail, found.screenshot):
+            with Image.open(picture) as image:
+                seen = image.convert("RGB").getpixel((image.width // 2, image.height // 2))
+            assert all(abs(a - b) < 60 for a, b in zip(seen, COLOURS[colour], strict=True)), (
+                state["id"], picture, colour, seen)
 
 
 def test_no_thumbnail_is_lost_to_a_browser_replaced_or_closed(site, crawl) -> None:

@@ -36,9 +36,11 @@ class Archiver(Plugin):
     ``archive.capture_timeout``: one given up leaves the state without that picture, said in
     the log, on the state's node as ``missing_images`` and in its frames' record) and hands
     the writes to a :class:`~statecrawl.archive.spool.Spool`, whose thread writes every record and
-    file of the archive: no browser waits for a disk. The thumbnail is made in the browser's
+    file of the archive: no browser waits for a disk. The pictures are made in the browser's
     camera thread meanwhile (see :mod:`statecrawl.browser.pictures`); the spool's thread
-    waits for it."""
+    waits for them, and what it learns of them is recorded on the states' nodes by the next
+    hook a browser's thread calls (the crawl's lock is not the spool's to take: the crawl
+    holds it while it waits for the spool at its end)."""
 
     needs_network = True
     fatal = (ArchiveError,)  # an archive that cannot be written (a full disk) ends the crawl
@@ -49,6 +51,7 @@ class Archiver(Plugin):
         self.missing = 0  # states with a picture missing
         self._shot_urls: set[str] = set()  # "new-url": the URLs with a screenshot
         self._lock = threading.Lock()  # hooks run in every browser's thread
+        self._notes: list[tuple[str, dict[str, Any]]] = []  # the spool's, for the state nodes
 
     def on_start(self, crawl: CrawlView) -> None:
         config = crawl.config
@@ -111,6 +114,7 @@ class Archiver(Plugin):
 
     def on_state(self, crawl: CrawlView, event: StateEvent) -> None:
         assert self.writer is not None and self.spool is not None
+        self._annotate(crawl)
         state, snapshot, browser, action = event.state, event.snapshot, event.browser, event.action
         writer = self.writer
         earlier = crawl.baseline.records.get(state.key) if crawl.baseline else None
@@ -127,7 +131,7 @@ class Archiver(Plugin):
             missing = {part: why for part, why in snapshot.missing_images.items()
                        if part != "screenshot" or shoots}  # fmt: skip
             images = Images(snapshot.screenshot if shoots else None, snapshot.thumbnail, missing)
-        else:  # (its thumbnail is made while the crawl goes on: see _write_state)
+        else:  # (its pictures are made while the crawl goes on: see _write_state)
             images = take(browser, settings, shoots, later=True)
         attrs: dict[str, Any] = {}
         if images.screenshot is not None:
@@ -155,16 +159,20 @@ class Archiver(Plugin):
         parent: str | None,
         action: dict[str, Any] | None,
     ) -> None:
-        """Write a state's pictures into the crawl's directory and its records, once its
-        thumbnail is made (in the spool's thread)."""
+        """Write a state's pictures into the crawl's directory and its records, once they
+        are made (in the spool's thread)."""
         assert self.writer is not None
         counted = bool(images.missing)
-        if images.arrived(self.writer.settings.capture_timeout):
-            crawl.annotate(state.id, missing_images=dict(images.missing))
-            self._missed(state, {"thumbnail": images.missing["thumbnail"]}, counted)
+        shooting = "screenshot" in images.coming
+        missed = images.arrived(self.writer.settings.capture_timeout)
+        if missed:
+            self._note(state.id, missing_images=dict(images.missing))
+            self._missed(state, missed, counted)
         directory = crawl.directory
         image_format = self.writer.settings.screenshot_format
         if images.screenshot is not None:
+            if shooting:
+                self._note(state.id, screenshot=directory.screenshot_path(state.id, image_format))
             directory.write_screenshot(state.id, images.screenshot, image_format)
         if images.thumbnail is not None:
             directory.write_thumbnail(state.id, images.thumbnail)
@@ -172,6 +180,19 @@ class Archiver(Plugin):
             state.id, state.key, state.url, snapshot.html, snapshot.frames, images.screenshot,
             parent, action, thumbnail=images.thumbnail, missing=images.missing,
         )
+
+    def _note(self, state_id: str, **attrs: Any) -> None:
+        """Keep ``attrs`` for state ``state_id``'s node, for :meth:`_annotate` (in the spool's
+        thread)."""
+        with self._lock:
+            self._notes.append((state_id, attrs))
+
+    def _annotate(self, crawl: CrawlView) -> None:
+        """Record on the states' nodes what the spool's thread noted (in a hook's thread)."""
+        with self._lock:
+            notes, self._notes = self._notes, []
+        for state_id, attrs in notes:
+            crawl.annotate(state_id, **attrs)
 
     def _missed(self, state: State, missing: Mapping[str, str], counted: bool = False) -> None:
         """Count (unless ``counted`` already) and log the pictures ``state`` has none of."""
@@ -192,6 +213,7 @@ class Archiver(Plugin):
 
     def on_exchanges(self, crawl: CrawlView, state: str | None, exchanges: list[Exchange]) -> None:
         assert self.spool is not None
+        self._annotate(crawl)
         self.spool.put(functools.partial(self._write_exchanges, state, exchanges))
 
     def _write_exchanges(self, state: str | None, exchanges: list[Exchange]) -> None:
@@ -208,6 +230,7 @@ class Archiver(Plugin):
             if self.spool is not None:
                 self.spool.close()
         finally:
+            self._annotate(crawl)
             self.writer.close()
             files = [p.name for p in self.writer.files]
             counts = {**dataclasses.asdict(self.writer.stats), "missing_images": self.missing}

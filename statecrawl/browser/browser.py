@@ -111,7 +111,7 @@ class Browser:
     def close(self) -> None:
         """End the browser session, then kill whatever is left of ChromeDriver and Chromium and
         remove the profile; safe to call twice."""
-        self.pictures.forget()  # (a thumbnail taken up is copied first)
+        self.pictures.forget()  # (a picture taken up is copied first)
         self.traffic.stop()
         self.chromium.quit()
         self.kill()
@@ -202,6 +202,11 @@ class Browser:
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image (see :meth:`Pictures.screenshot`)."""
         return self.pictures.screenshot(image_format, quality)
+
+    def screenshot_later(self, image_format: str = "png", quality: int = 100) -> Future[bytes]:
+        """The screenshot (see :meth:`screenshot`), as it is made in the camera's thread; the
+        page does not change before its frame is copied."""
+        return self.pictures.screenshot_later(image_format, quality)
 
     def thumbnail(self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY) -> bytes:
         """The viewport scaled to ``width`` pixels across, as a WebP: the last frame drawn,

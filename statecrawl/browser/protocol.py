@@ -82,6 +82,10 @@ class BrowserLike(Protocol):
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image."""
 
+    def screenshot_later(self, image_format: str = "png", quality: int = 100) -> Future[bytes]:
+        """The screenshot, as it is made beside the browser's work (the page shown does not
+        change before it is taken)."""
+
     def thumbnail(self) -> bytes:
         """The viewport as a small image, for a state's thumbnail."""
 

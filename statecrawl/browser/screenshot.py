@@ -1,14 +1,14 @@
-"""A state's pictures (its screenshot and thumbnail), each capture bounded in time.
+"""A state's pictures (its screenshot and thumbnail), each bounded in time.
 
-``Page.captureScreenshot`` waits for the page's next frame to be drawn, and a page whose
-frames are slow to draw (a stack of backdrop filters, say) holds it for many seconds. Sent
-through ChromeDriver, a capture given up goes on there, and every later command of the
-session waits behind it until one times out and the browser is restarted. So a capture is
-sent over a DevTools connection of its own to the page's target (:class:`Camera`), and given
-up by closing that connection: ChromeDriver never sees it, and the browser goes on at once.
-A thumbnail is no capture but the frame the page last drew, copied by a screencast
-(:meth:`Camera.frame`): a third of a capture's time. A capture given up, or failed, leaves
-the state without that picture, named in :attr:`Images.missing` with why.
+A picture is the frame the page last drew, copied by a screencast started for its first frame
+(:meth:`Camera.frame`), once the page drew since it last changed. A page whose frames are
+slow to draw (a stack of backdrop filters, say) holds such a copy, as it holds
+``Page.captureScreenshot``, for many seconds. Sent through ChromeDriver, a call given up goes
+on there, and every later command of the session waits behind it until one times out and the
+browser is restarted. So pictures are taken over a DevTools connection of their own to the
+page's target (:class:`Camera`), and given up by closing that connection: ChromeDriver never
+sees it, and the browser goes on at once. A picture given up, or failed, leaves the state
+without it, named in :attr:`Images.missing` with why.
 """
 
 from __future__ import annotations
@@ -53,28 +53,19 @@ class Camera:
         self._target: str | None = None
         self._id = 0
 
-    def capture(self, target: str, params: dict[str, Any], timeout: float) -> bytes:
-        """The image ``Page.captureScreenshot`` with ``params`` gives of page target
-        ``target``, within ``timeout`` seconds; ``CaptureFailed`` past them (the capture is
-        given up) or when it fails."""
-        with self._given_up_after(timeout) as deadline:
-            connection = self._connect(target, timeout)
-            answer = self._ask(connection, "Page.captureScreenshot", params, deadline)
-        return base64.b64decode(answer["data"])
-
     def frame(
         self, target: str, width: int, timeout: float, first: str | None = None,
-        copied: Callable[[], None] | None = None,
+        copied: Callable[[], None] | None = None, jpeg: int | None = None,
     ) -> bytes:
-        """The frame page target ``target`` shows, as a PNG at most ``width`` pixels across,
-        within ``timeout`` seconds (else ``CaptureFailed``): a screencast started for its first
-        frame, a copy of what the compositor last drew: a third of a capture's time (which
-        makes the page draw a new frame and waits until it is shown, 3 frames at 60 Hz). It
-        shows the page as it is once a frame was drawn since the page last changed (see
-        :meth:`Browser.thumbnail`). ``first``: an expression awaited before, in the crawler's
-        isolated world of the page (its top frame's id is the target's); what it gives or
-        throws is not read. ``copied``: called once the frame is here, before the screencast
-        is stopped."""
+        """The frame page target ``target`` shows, as a PNG (a JPEG at quality ``jpeg``) at
+        most ``width`` pixels across, within ``timeout`` seconds (else ``CaptureFailed``): a
+        screencast started for its first frame, a copy of what the compositor last drew: a
+        third of a capture's time (``Page.captureScreenshot`` makes the page draw a new frame
+        and waits until it is shown, 3 frames at 60 Hz). It shows the page as it is once a
+        frame was drawn since the page last changed (see :meth:`Browser.thumbnail`).
+        ``first``: an expression awaited before, in the crawler's isolated world of the page
+        (its top frame's id is the target's); what it gives or throws is not read.
+        ``copied``: called once the frame is here, before the screencast is stopped."""
         with self._given_up_after(timeout) as deadline:
             connection = self._connect(target, timeout)
             if first is not None:
@@ -84,7 +75,10 @@ class Camera:
                     "expression": first, "contextId": context["executionContextId"],
                     "awaitPromise": True, "returnByValue": True,
                 }, deadline)
-            cast = {"format": "png", "maxWidth": width, "maxHeight": width * FRAME_ASPECT}
+            cast: dict[str, Any] = {"format": "png", "maxWidth": width,
+                                    "maxHeight": width * FRAME_ASPECT}
+            if jpeg is not None:
+                cast.update(format="jpeg", quality=jpeg)
             started = self._send(connection, "Page.startScreencast", cast)
             shown = self._receive(
                 connection, lambda m: m.get("method") == "Page.screencastFrame" or
@@ -184,32 +178,32 @@ def made(picture: Future[bytes], timeout: float) -> bytes:
 @dataclass(slots=True)
 class Images:
     """A state's pictures, and those missing: ``missing`` names each (``screenshot``,
-    ``thumbnail``) with why it is. ``coming``: the thumbnail, while it is being made."""
+    ``thumbnail``) with why it is. ``coming``: those being made, by name."""
 
     screenshot: bytes | None = None
     thumbnail: bytes | None = None
     missing: dict[str, str] = field(default_factory=dict)
-    coming: Future[bytes] | None = None
+    coming: dict[str, Future[bytes]] = field(default_factory=dict)
 
-    def arrived(self, timeout: float) -> bool:
-        """Wait for the thumbnail ``coming`` (see :func:`made`); whether it is missing."""
-        coming, self.coming = self.coming, None
-        if coming is None:
-            return False
-        try:
-            self.thumbnail = made(coming, timeout)
-        except CaptureFailed as exc:
-            self.missing["thumbnail"] = str(exc)
-            return True
-        return False
+    def arrived(self, timeout: float) -> dict[str, str]:
+        """Wait for the pictures ``coming`` (see :func:`made`); those missing, with why."""
+        coming, self.coming = self.coming, {}
+        missing = {}
+        for part, picture in coming.items():
+            try:
+                setattr(self, part, made(picture, timeout))
+            except CaptureFailed as exc:
+                missing[part] = str(exc)
+        self.missing.update(missing)
+        return missing
 
 
 def take(browser: BrowserLike, settings: Archive, screenshot: bool, later: bool = False) -> Images:
     """The pictures of the state ``browser`` shows: a screenshot (when ``screenshot``) and a
     thumbnail (when ``settings.thumbnails``), each given up after
     ``settings.capture_timeout`` seconds. A screenshot given up so leaves no time for a
-    thumbnail (it waits for the same slow frame). ``later``: the thumbnail is ``coming``
-    (see :meth:`Images.arrived`)."""
+    thumbnail (it waits for the same slow frame). ``later``: they are ``coming`` (see
+    :meth:`Images.arrived`)."""
     with phase("pictures"):
         return _take(browser, settings, screenshot, later)
 
@@ -218,8 +212,12 @@ def _take(browser: BrowserLike, settings: Archive, screenshot: bool, later: bool
     """The pictures :func:`take` takes, untimed."""
     images = Images()
     if screenshot:
+        shot = settings.screenshot_format, settings.quality
         try:
-            images.screenshot = browser.screenshot(settings.screenshot_format, settings.quality)
+            if later:
+                images.coming["screenshot"] = browser.screenshot_later(*shot)
+            else:
+                images.screenshot = browser.screenshot(*shot)
         except CaptureFailed as exc:
             images.missing["screenshot"] = str(exc)
     if settings.thumbnails:
@@ -228,7 +226,7 @@ def _take(browser: BrowserLike, settings: Archive, screenshot: bool, later: bool
         else:
             try:
                 if later:
-                    images.coming = browser.thumbnail_later()
+                    images.coming["thumbnail"] = browser.thumbnail_later()
                 else:
                     images.thumbnail = browser.thumbnail()
             except CaptureFailed as exc:
