@@ -77,7 +77,7 @@ def test_the_protocol_lists_the_surface_statecrawl_uses() -> None:
         "volatile", "login_hook", "session_dir", "driver", "restarts", "relogins", "start",
         "close", "kill", "restart", "reset", "settled", "replay", "fire", "take_exchanges",
         "take_writes", "take_coverage", "can_log_in", "log_in", "new_session", "screenshot",
-        "thumbnail", "thumbnail_later",
+        "screenshot_later", "thumbnail", "thumbnail_later",
     }
 
 
