@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -84,25 +85,26 @@ class Broken(statecrawl.Plugin):
         raise ValueError("broken on_transition")
 
 
-def run(site: Site, *plugins: statecrawl.Plugin) -> statecrawl.Crawl:
-    config = statecrawl.Config.from_mapping(
-        {"start_urls": [site.url("/")], "limits": {"max_depth": 1}, "archive": {"enabled": False}}
-    )
+def run(site: Site, out: Path, *plugins: statecrawl.Plugin) -> statecrawl.Crawl:
+    config = statecrawl.Config.from_mapping({
+        "start_urls": [site.url("/")], "out": str(out), "limits": {"max_depth": 1},
+        "archive": {"enabled": False},
+    })  # fmt: skip
     return statecrawl.crawl(config=config, plugins=plugins)
 
 
-def test_hooks_run_outside_the_lock_and_annotate_states(site: Site) -> None:
+def test_hooks_run_outside_the_lock_and_annotate_states(site: Site, tmp_path: Path) -> None:
     site.page("/", "tabs.html")
     observer = Observer()
-    result = run(site, observer)
+    result = run(site, tmp_path, observer)
     assert len(observer.states) == len(result) == 4
     assert observer.lock_free and all(observer.lock_free)
     assert all(s.get("observed") for s in result.states())
 
 
-def test_a_failing_plugin_is_recorded_and_the_crawl_goes_on(site: Site) -> None:
+def test_a_failing_plugin_is_recorded_and_the_crawl_goes_on(site: Site, tmp_path: Path) -> None:
     site.page("/", "tabs.html")
-    result = run(site, Broken())
+    result = run(site, tmp_path, Broken())
     assert len(result) == 4
     failures = result.graph.graph["plugin_failures"]
     transitions = len(list(result.transitions()))
@@ -111,10 +113,10 @@ def test_a_failing_plugin_is_recorded_and_the_crawl_goes_on(site: Site) -> None:
     assert "Broken.on_transition: ValueError: broken on_transition" in failures
 
 
-def test_on_state_gets_one_event_of_the_new_state(site: Site) -> None:
+def test_on_state_gets_one_event_of_the_new_state(site: Site, tmp_path: Path) -> None:
     site.page("/", "tabs.html")
     plugin = Events()
-    result = run(site, plugin)
+    result = run(site, tmp_path, plugin)
     assert all(isinstance(e, statecrawl.StateEvent) for e in plugin.events)
     assert sorted(e.state.id for e in plugin.events) == sorted(s["id"] for s in result.states())
     for event in plugin.events:
@@ -126,13 +128,15 @@ def test_on_state_gets_one_event_of_the_new_state(site: Site) -> None:
     assert sum(e.parent is None for e in plugin.events) == 1  # the start state
 
 
-def test_an_old_style_plugin_gets_its_six_arguments_and_one_warning_a_class(site: Site) -> None:
+def test_an_old_style_plugin_gets_its_six_arguments_and_one_warning_a_class(
+    site: Site, tmp_path: Path
+) -> None:
     """Two old-style plugins of one class and a new-style one in the same crawl: each is
     called its own way, and the class is warned of once."""
     site.page("/", "tabs.html")
     first, second, new = OldStyle(), OldStyle(), Events()
     with pytest.warns(DeprecationWarning) as warned:
-        result = run(site, first, new, second)
+        result = run(site, tmp_path, first, new, second)
     deprecations = [w for w in warned if w.category is DeprecationWarning]
     assert len(deprecations) == 1
     assert "OldStyle.on_state(crawl, state, snapshot" in str(deprecations[0].message)

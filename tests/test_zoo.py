@@ -159,9 +159,10 @@ def test_shadow_content_is_in_the_snapshot(crawls: dict[str, Any]) -> None:
         assert "0 errands left" in html
 
 
-def test_ids_do_not_depend_on_the_browser_count(zoo: Site, crawl: Any) -> None:
+def test_ids_do_not_depend_on_the_browser_count(zoo: Site, crawl: Any, tmp_path: Path) -> None:
     runs = [
-        crawl(zoo.url("/react/"), out=None, max_depth=3, inputs=ITEM, browser={"count": count})
+        crawl(zoo.url("/react/"), out=tmp_path / f"browsers-{count}", max_depth=3, inputs=ITEM,
+              browser={"count": count})
         for count in (1, 3)
     ]
     one, three = ({s["id"] for s in r.states()} for r in runs)
