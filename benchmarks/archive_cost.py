@@ -1,8 +1,10 @@
 """What the archive costs: the tree app crawled with the archive off, on (the default
 screenshots and a thumbnail of every state), on without thumbnails and on with PNG
 screenshots, and by default against Crawljax-style fixed waits (``--wait-ms 200``, archive
-on); then the time and size of one screenshot in each format, of one thumbnail (also at
-quality 30 and 160 pixels across) and of a WebDriver round trip.
+on); then the time and size of one screenshot in each format (and of a WebP capture, as
+screenshots were taken until 7 December), of one thumbnail (also at quality 30 and 160
+pixels across) and of a WebDriver round trip, the browser's wait for a screenshot the archive
+takes up, and how close the default format is to a PNG of the page, against a capture.
 
     python benchmarks/archive_cost.py [--runs N] [--shots N] [--demo] [--quick]
 
