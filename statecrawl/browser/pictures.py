@@ -53,6 +53,7 @@ class Pictures:
         self._ahead: Picture | None = None  # a thumbnail of the page as it is shown now
         self._kept: list[Picture] = []  # those taken up: their frames are copied before a change
         self._failed = threading.Event()  # a picture of the page shown failed: no more are tried
+        self._waited = False  # a picture of the page shown waits for it to draw: the next need not
 
     def screenshot(self, image_format: str = "png", quality: int = 100) -> bytes:
         """The viewport as an image: ``"png"``, or ``"jpeg"`` or ``"webp"`` at ``quality``
@@ -66,7 +67,8 @@ class Pictures:
         """The screenshot of the page shown (see :meth:`screenshot`), as it is made in the
         camera's thread: the page may not change until its frame is copied, which the next
         :meth:`forget` waits for. The browser's thread waits for the copy (a PNG of the
-        viewport, 20 to 25 ms), not for a capture and its encoding (90 to 150 ms a WebP)."""
+        viewport, 26 to 27 ms on the demo), not for a capture and its encoding (98 to 119 ms a
+        WebP)."""
         return self._keep(self._screenshot(image_format, quality))
 
     def thumbnail(self, width: int = THUMBNAIL_WIDTH, quality: int = THUMBNAIL_QUALITY) -> bytes:
@@ -100,7 +102,7 @@ class Pictures:
         ahead, self._ahead = self._ahead, None
         if ahead is not None:
             ahead.made.cancel()
-        self._failed = threading.Event()
+        self._new_page()
         kept, self._kept = self._kept, []
         if all(picture.copied.is_set() for picture in kept):
             return
@@ -134,16 +136,24 @@ class Pictures:
         """A picture of the page shown (see :func:`_picture`), started in the camera's
         thread."""
         copied, late = threading.Event(), threading.Event()
+        # (the camera takes one picture at a time: those after the first come once it drew)
+        first = None if self._waited else self.drawn()
         started = self._started(functools.partial(
             _picture, width=width, image_format=image_format, quality=quality, method=method,
-            first=self.drawn(), copied=copied, late=late, failed=self._failed))
+            first=first, copied=copied, late=late, failed=self._failed))
+        self._waited = True
         return Picture(started, copied, late)
+
+    def _new_page(self) -> None:
+        """The page shown changes: its pictures start afresh."""
+        self._failed = threading.Event()
+        self._waited = False
 
     def close(self) -> None:
         """Close the camera's connection and its thread (new ones are made for the next
         picture)."""
         self._ahead, self._kept = None, []
-        self._failed = threading.Event()
+        self._new_page()
         self._window = None
         thread, self._thread = self._thread, None
         if thread is not None:
