@@ -1,6 +1,6 @@
-"""Search boxes get words: without inputs, a search box (in a form, or beside a button) is
-sent with a few of the page's own words, the harvester's first queries, not empty; and the
-default crawl records the graph of the exhaustive one."""
+"""Search boxes get words: without inputs, a search box (in a form, beside a button, or alone,
+a live search) is sent with a few of the page's own words, the harvester's first queries, not
+empty; and the default crawl records the graph of the exhaustive one."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ FORM_PAGE = """<!doctype html><title>Seed catalogue</title>
 LOOSE_PAGE = """<!doctype html><title>Seed finder</title>
 <h1>Seed finder</h1>
 <div><input id="finder" placeholder="Find seeds"><button id="go">Go</button></div>
-<ul id="out"><li>Type a word.</li></ul>
+<ul id="out"><li>Type a word.</li></ul><a href="/live">search as you type</a>
 <script>
 const seeds = %s;
 document.getElementById('go').addEventListener('click', () => {
@@ -38,6 +38,20 @@ document.getElementById('go').addEventListener('click', () => {
   document.getElementById('out').innerHTML = word
     ? found.map((s) => '<li class="hit">' + s + '</li>').join('') || '<li>No seed matches.</li>'
     : '<li>Enter a word.</li>';
+});
+</script>"""
+
+LIVE_PAGE = """<!doctype html><title>Seed search</title>
+<h1>Seed search</h1>
+<p><label for="live">Seeds:</label> <input id="live" placeholder="Search as you type"></p>
+<ul id="list"><li>Type a word.</li></ul>
+<script>
+const seeds = %s;
+document.getElementById('live').addEventListener('input', (event) => {
+  const word = event.target.value.trim().toLowerCase();
+  const found = word ? seeds.filter((s) => s.toLowerCase().includes(word)) : [];
+  document.getElementById('list').innerHTML =
+    found.map((s) => '<li class="hit">' + s + '</li>').join('') || '<li>No seed matches.</li>';
 });
 </script>"""
 
@@ -59,6 +73,7 @@ def shop() -> Iterator[Site]:
     for site in served("127.0.0.1"):
         site.html("/", FORM_PAGE)
         site.html("/loose", LOOSE_PAGE % repr(list(SEEDS)).replace("'", '"'))
+        site.html("/live", LIVE_PAGE % repr(list(SEEDS)).replace("'", '"'))
         site.handler("/find", find)
         yield site
 
@@ -79,6 +94,16 @@ def test_a_search_box_gets_the_page_words_and_reaches_results(crawls) -> None:
     urls = {s["url"].split("/", 3)[-1] for s in hits}
     assert "find?q=seeds" in urls, urls  # the form's placeholder word
     assert any(u == "loose" for u in urls), urls  # the box beside a button, in the page
+    assert any(u == "live" for u in urls), urls  # the box alone: typed into, then Enter
+
+
+def test_a_lone_search_box_is_typed_into_under_the_agents_label() -> None:
+    url = "http://127.0.0.1/live"
+    page = LIVE_PAGE % "[]"
+    typed = search_actions(page, url, (), seed=1)
+    assert len(typed) == SEARCH_WORDS
+    assert {(a.event, a.locator, a.label) for a in typed} == {("keydown:Enter", "#live", "seeds")}
+    assert all(a.action == f"ENTER #live live={a.values[0][1]}" for a in typed)
 
 
 def test_the_default_crawl_records_the_exhaustive_graph(crawls) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,7 @@ _SPACE = re.compile(r"\s+")
 _CSS_PLAIN = re.compile(r"-?[A-Za-z_\u0080-\uffff][\w\u0080-\uffff-]*")
 # a search box's name, id, placeholder or aria-label: q, s, query, keywords... or a search word
 _SEARCH_NAME = re.compile(r"^(q|s|query|keywords?|terms?)$|search|find|query", re.IGNORECASE)
+_NAME_END = re.compile(r"[:*]\s*$")  # what the page agent takes off the end of a field's name
 
 
 def terms(text: str) -> list[str]:
@@ -175,6 +176,32 @@ def is_search(el: etree._Element) -> bool:
     return any(_SEARCH_NAME.search(n.strip()) for n in names)
 
 
+def field_label(el: etree._Element, root: etree._Element) -> str:
+    """The page agent's label of a text field: what it asks for (the first of its labels'
+    text, aria-label, placeholder, name and id), lower case, without a trailing ``:`` or
+    ``*``; the tag when it has none.
+
+    >>> root = lxml.html.fromstring('<p><label for="q">Find  a Book:</label><input id="q">')
+    >>> field_label(root.find(".//input"), root)
+    'find a book'
+    """
+    own = el.get("id")
+    labels = [
+        "".join(label.itertext()) for label in root.iter("label")
+        if (own and label.get("for") == own)
+        or (label.get("for") is None and next(_labelable(label), None) is el)
+    ]
+    names = [*labels, *(el.get(k) for k in ("aria-label", "placeholder", "name", "id"))]
+    found = [_NAME_END.sub("", _collapse(n, 200)).lower() for n in names if n]
+    return _collapse(found[0], 80) if found else str(el.tag)
+
+
+def _labelable(label: etree._Element) -> Iterator[etree._Element]:
+    """The fields a ``label`` without ``for`` may name: those inside it, in order."""
+    return (el for el in label.iterdescendants("input", "select", "textarea")
+            if el.tag != "input" or (el.get("type") or "").lower() != "hidden")
+
+
 def _submits(el: etree._Element) -> bool:
     """Whether a button or input submits its form."""
     kind = (el.get("type") or ("submit" if el.tag == "button" else "text")).lower()
@@ -206,8 +233,9 @@ def forms(
 ) -> list[Form]:
     """The search forms of a DOM: visible forms with a text field. A submit the agent offered
     for the form (in ``actions``) gives its label, submitter and action text. ``loose``: also
-    each search box outside any form whose button beside it the agent offered a click on
-    (a form of one field, sent by that click)."""
+    each search box outside any form, a form of one field sent by the click the agent
+    offered on the button beside it, or else by Enter in the box itself (a live search, an
+    autocomplete: typing runs it, as the page agent types a value given for a field)."""
     try:
         root = lxml.html.document_fromstring(html)
     except (etree.ParserError, ValueError):
@@ -269,13 +297,16 @@ def forms(
                 continue
             beside = _beside(el)
             click = clicks.get(_locator(beside, ids)) if beside is not None else None
-            if click is None:
-                continue
             loc = _locator(el, ids)
             hints = terms(" ".join([el.get("placeholder") or "", el.get("aria-label") or ""]))
             box = Field(loc, el.get("name") or el.get("id") or loc, search=True)
-            out.append(Form(click.locator, click.label, f"CLICK {click.locator}", None, (box,),
-                            tuple(dict.fromkeys(hints + page)), event="click"))
+            known = tuple(dict.fromkeys(hints + page))
+            if click is not None:
+                out.append(Form(click.locator, click.label, f"CLICK {click.locator}", None,
+                                (box,), known, event="click"))
+            else:  # a live search or an autocomplete: typed into, then Enter
+                out.append(Form(loc, field_label(el, root), f"ENTER {loc}", None, (box,),
+                                known, event="keydown:Enter"))
     return out
 
 
