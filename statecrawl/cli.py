@@ -543,6 +543,9 @@ def parser() -> argparse.ArgumentParser:
     p_serve.add_argument("--max-browsers-per-host", type=int, metavar="N",
                          help="the most browsers all crawls together have on one host "
                               "(no bound)")
+    for command in sub.choices.values():  # where users put it too: after the command's name
+        command.add_argument("--log-level", choices=LOG_LEVELS, default=argparse.SUPPRESS,
+                             help="what the log on standard error shows (as before the command)")
     return p
 
 

@@ -146,6 +146,13 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == f"statecrawl {statecrawl.__version__}\n"
 
 
+def test_the_log_level_goes_before_or_after_the_command() -> None:
+    assert parser().parse_args(["crawl", URL]).log_level == "warning"
+    assert parser().parse_args(["--log-level", "debug", "crawl", URL]).log_level == "debug"
+    assert parser().parse_args(["crawl", URL, "--log-level", "info"]).log_level == "info"
+    assert parser().parse_args(["report", "d", "--log-level", "error"]).log_level == "error"
+
+
 # ---- build_config -----------------------------------------------------------------------------
 
 
