@@ -129,6 +129,28 @@ def test_scripted_submit_one_action_per_value(site: Site, crawl: Crawler) -> Non
     assert {f"/api/search?q={v}" for v in values} <= set(site.requests)
 
 
+# A form library's way: the button is enabled on the render after the values were typed.
+VALIDATED = SCRIPTED.replace('<button type="submit">', '<button type="submit" disabled>').replace(
+    "<script>",
+    """<script>
+const q = document.querySelector('input[name=q]');
+q.addEventListener('input', () => setTimeout(() => {
+  document.querySelector('button').disabled = q.value.trim() === '';
+}, 0));""",
+)
+
+
+def test_a_button_enabled_once_the_values_are_seen_is_pressed(site: Site, crawl: Crawler) -> None:
+    """A submit button disabled until the page saw the typed values: the crawl presses it
+    once the page settled after typing, each value to its own state."""
+    site.html("/", VALIDATED)
+    site.handler("/api/search", search_api)
+    values = ["alpha", "beta"]
+    result = crawl(site.url("/"), max_depth=1, inputs={"values": {"q": values}})
+    assert labels(result, r'<li class="hit">([^<]*) result 1<') == {"", *values}
+    assert {f"/api/search?q={v}" for v in values} <= set(site.requests)
+
+
 def test_fields_matched_by_label_aria_label_and_placeholder(site: Site, crawl: Crawler) -> None:
     """A NAME matches a field's label text, its aria-label, or its placeholder."""
     site.html("/", """<!doctype html><title>match</title>

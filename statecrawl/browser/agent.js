@@ -2412,6 +2412,11 @@
     key(el, 'keyup');
     if (el.isConnected) Dom.blur(el);
   }
+  function heldBack(spec) {  // a submit whose button is disabled right after its values were set
+    const button = spec.event === 'submit' && spec.values && spec.values.length && spec.submitter
+      ? query(spec.submitter) : null;
+    return !!button && !!button.disabled;
+  }
   function typed(el, spec) {  // a value typed into this very field and committed with Enter
     const values = spec.values || [];
     return spec.event === 'keydown:Enter' && values.length === 1 && query(values[0][0]) === el;
@@ -2587,6 +2592,16 @@
           return;
         }
         fill(spec.values);
+        if (heldBack(spec)) {
+          // The form's button is disabled until the page has seen the values (a form library
+          // validates them on its next render): it is pressed once the page settled.
+          settle(() => {
+            if (phase === 'leaving') { if (onLeave) onLeave(); return; }
+            try { dispatch(el, spec); } catch (e) { failed(e); return; }
+            fired();
+          });
+          return;
+        }
         const choice = Re.exec(CHOOSE, toText(spec.action));
         const before = choice && setOf(optionsShown(null));
         dispatch(el, spec);
