@@ -147,6 +147,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "login": {
             "url": args.login_url,
             "fields": dict(args.login) if args.login else None,
+            "open": args.login_open,
             "logged_in": args.logged_in,
             "logged_out": args.logged_out,
             "cookies": args.cookies,
@@ -384,6 +385,8 @@ def _add_crawl_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--login-url", metavar="URL", help="the page of the login form")
     p.add_argument("--login", action="append", type=_input_pair, metavar="NAME=VALUE",
                    help="a value to type into the login form's field NAME (repeatable)")
+    p.add_argument("--login-open", metavar="TEXT-OR-SELECTOR",
+                   help="what to press on the login page to show its form (a dialog's button)")
     p.add_argument("--logged-in", metavar="TEXT-OR-SELECTOR",
                    help="what shows while logged in: a CSS selector or a text")
     p.add_argument("--logged-out", metavar="TEXT-OR-SELECTOR",

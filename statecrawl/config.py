@@ -638,18 +638,20 @@ class Login:
     ``url``: the page of the login form; ``fields``: the values typed into it, each field
     found as ``inputs`` are (by label, aria-label, placeholder, name or id, in any case);
     ``submit``: the button to press (a CSS selector or its text; by default the fields' form
-    is submitted). The session is alive while ``logged_in`` shows and ``logged_out`` does not
-    (each a CSS selector that matches or a text the page shows). ``cookies`` (a Netscape
-    ``cookies.txt``) and ``storage_state`` (Playwright's JSON) give a session to start with;
-    ``http_user`` and ``http_password``, HTTP basic or digest auth, answered for the start
-    origins only. ``archive``: the login's own requests are archived with their secrets
-    redacted, or ``"none"``: not at all.
+    is submitted); ``open``: what to press first on that page to show the form (a "Log in"
+    button that opens a dialog). The session is alive while ``logged_in`` shows and
+    ``logged_out`` does not (each a CSS selector that matches or a text the page shows).
+    ``cookies`` (a Netscape ``cookies.txt``) and ``storage_state`` (Playwright's JSON) give a
+    session to start with; ``http_user`` and ``http_password``, HTTP basic or digest auth,
+    answered for the start origins only. ``archive``: the login's own requests are archived
+    with their secrets redacted, or ``"none"``: not at all.
     Field values and the HTTP password are never stored: a resumed crawl is given them again.
     """
 
     url: str | None = None
     fields: Mapping[str, str] = field(default_factory=dict, repr=False)
     submit: str | None = None
+    open: str | None = None
     logged_in: str | None = None
     logged_out: str | None = None
     archive: Literal["redacted", "none"] = "redacted"
@@ -671,12 +673,12 @@ class Login:
             check_url(self.url)
         for name in self.fields:
             _check(bool(name.strip()), "login.fields: a field name must not be empty")
-        for name in ("fields", "submit"):
+        for name in ("fields", "submit", "open"):
             _check(
                 not getattr(self, name) or self.url is not None,
                 f"login.{name} needs login.url, the form's page",
             )
-        for name in ("submit", "logged_in", "logged_out"):
+        for name in ("submit", "open", "logged_in", "logged_out"):
             _check(getattr(self, name) != "", f"login.{name} must not be empty")
         _check(
             self.url is None or self.logged_in is not None or self.logged_out is not None,

@@ -68,6 +68,7 @@ def test_login_settings_are_checked_and_never_stored(tmp_path: Path) -> None:
     for bad, message in [
         ({"url": "http://127.0.0.1:8000/login", "fields": FIELDS}, "needs a check"),
         ({"fields": FIELDS, "logged_in": "x"}, "needs login.url"),
+        ({"open": "Log in", "logged_in": "x"}, "login.open needs login.url"),
         ({"url": "http://ada:pw@127.0.0.1:8000/login", "logged_in": "x"}, "user name or password"),
         ({"http_user": "ops"}, "go together"),
         ({"cookies": str(tmp_path / "none.txt")}, "no file at"),
@@ -79,10 +80,11 @@ def test_login_settings_are_checked_and_never_stored(tmp_path: Path) -> None:
     args = parser().parse_args([
         "crawl", start[0], "--login-url", "http://127.0.0.1:8000/login",
         "--login", f"user name={USER}", "--login", f"password={PASSWORD}",
-        "--logged-in", SIGNED_IN, "--logged-out", "#login-form",
+        "--logged-in", SIGNED_IN, "--logged-out", "#login-form", "--login-open", "Log in",
     ])
     flags = build_config(args, args.urls).login
     assert dict(flags.fields) == FIELDS and flags.logged_out == "#login-form"
+    assert flags.open == "Log in"
 
 
 def test_cookie_files_are_read(tmp_path: Path) -> None:
@@ -226,6 +228,23 @@ def test_spa_with_a_token_in_local_storage(
     assert leaks(out, [PASSWORD, *expiring.tokens], caplog.text) == []
     answers = [r for r in redacted_records(out) if b'{"token": "[redacted]"}' in r]
     assert answers and any(b'"password":"[redacted]"' in r for r in redacted_records(out))
+
+
+def test_a_login_form_in_a_dialog_a_button_opens(site: Site, crawl: Any, tmp_path: Path) -> None:
+    """``login.open`` presses the button that shows the form first: the same states as the
+    app whose page shows its form, logging in again after "Close session" as it does."""
+    Spa().serve(site)
+    reference = crawl(site.url("/app"), login=login(site, "/app"), max_depth=2,
+                      out=tmp_path / "ref")
+    app = Spa(dialog=True)
+    app.serve(site)
+    with pytest.raises(statecrawl.StatecrawlError, match="has no field 'user name'"):
+        crawl(site.url("/app"), login=login(site, "/app"), max_depth=2, out=tmp_path / "no")
+    result = crawl(site.url("/app"), login={**login(site, "/app"), "open": "Log in"},
+                   max_depth=2, out=tmp_path / "dialog")
+    assert ids(result) == ids(reference)
+    assert len(ids(result)) == 5
+    assert result.stats["relogins"] == reference.stats["relogins"] == app.logins - 1 == 1
 
 
 @pytest.mark.parametrize("scheme", ["basic", "digest"])

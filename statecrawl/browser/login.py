@@ -340,11 +340,14 @@ class LoginPage:
 
 
 def form_login(login: Login) -> Hook:
-    """The hook a ``[login]`` form makes: load its page, fill its fields, submit."""
+    """The hook a ``[login]`` form makes: load its page, press what shows the form (if
+    ``open`` says what), fill its fields, submit."""
 
     def hook(page: LoginPage) -> None:
         assert login.url is not None
         page.goto(login.url)
+        if login.open is not None:
+            page.press(login.open)
         page.submit(dict(login.fields), login.submit)
 
     return hook

@@ -224,18 +224,38 @@ async function showItems() {
 if (localStorage.getItem('jwt')) showItems(); else showLogin();
 </script></body></html>"""
 
+# The same app whose login form is made in a dialog when a "Log in" button is pressed (the
+# dialog's own button says "Log in" too, as on many single-page apps).
+SPA_DIALOG = SPA.replace("function showLogin() {", """function showLogin() {
+  app.innerHTML = '<button id="open">Log in</button>';
+  document.getElementById('open').addEventListener('click', () => {
+    const box = document.createElement('dialog');
+    document.body.append(box);
+    showForm(box);
+    box.showModal();
+  });
+}
+function showForm(box) {""").replace(
+    """  app.innerHTML = '<form id="login">""", """  box.innerHTML = '<form id="login">"""
+).replace(
+    "localStorage.setItem('jwt', answer.token); showItems();",
+    "localStorage.setItem('jwt', answer.token); box.remove(); showItems();",
+)
+
 
 @dataclass
 class Spa:
-    """The single-page app at ``/app``, its JSON API under ``/api/``."""
+    """The single-page app at ``/app`` (its login form in a dialog with ``dialog``), its JSON
+    API under ``/api/``."""
 
     lifetime: float = math.inf  # API calls a token lasts
+    dialog: bool = False
     live: dict[str, float] = field(default_factory=dict)
     tokens: list[str] = field(default_factory=list)
     logins: int = 0
 
     def serve(self, site: Site) -> None:
-        site.html("/app", SPA)
+        site.html("/app", SPA_DIALOG if self.dialog else SPA)
         site.handler("/api/login", self.login)
         _prefix(site, "/api/", self.api)
 
