@@ -158,6 +158,20 @@ def test_dialogs_accepted_and_recorded_on_edges(site: Site, crawl: CrawlFn) -> N
     assert not root(result).get("failures")
 
 
+def test_a_page_at_a_fragment_is_loaded_afresh_at_every_reset(site: Site, crawl: CrawlFn) -> None:
+    """A reset to the URL with a fragment the page shows leaves it through about:blank,
+    which must be in before the URL is asked for: else the URL's navigation stopped the blank
+    one and only scrolled, and the load waited out its timeout (the browser restarted, as on
+    Node-RED's editor, whose URL is always ``/#flow/<id>``)."""
+    serve_dialogs(site)
+    result = crawl(site.url("/dialogs/#editor"), max_depth=1, timing={"load_timeout": 5})
+    assert labels(result, r'id="out">([^<]*)<') == {
+        "ready", "alert done", "confirm true", "prompt Ada", "later done", ""
+    }
+    assert result.stats["restarts"] == 0
+    assert not root(result).get("failures")
+
+
 def test_dialogs_dismissed_when_asked(site: Site, crawl: CrawlFn) -> None:
     """With ``dialogs="dismiss"`` confirm answers false and prompt null."""
     serve_dialogs(site)

@@ -44,8 +44,12 @@ class Loader:
             if "#" in url and urldefrag(self.page.url()).url == urldefrag(url).url:
                 # A URL with a fragment, in the document shown: the browser would only scroll,
                 # keeping the application's state in memory. A load must start the document
-                # afresh. (The same URL without a fragment is a new document already.)
+                # afresh. (The same URL without a fragment is a new document already.) The
+                # blank page must be in before the URL is asked for (the page load strategy
+                # is "none"), else the URL's navigation, a fragment's in the document still
+                # shown, stops the blank one and only scrolls.
                 web.get("about:blank")
+                self._blank(before, time.monotonic() + self.config.timing.load_timeout)
             web.get(url)
             deadline = time.monotonic() + self.config.timing.load_timeout
             if before[1] == "about:blank":
@@ -75,6 +79,14 @@ class Loader:
             raise NavigationError(f"cannot load {url}: {why}")
         self.visited.add(origin(url))
         return snapshot
+
+    def _blank(self, before: tuple[str, str], deadline: float) -> None:
+        """Wait until ``about:blank`` replaced the document ``before``; ``TimeoutException``
+        at ``deadline``."""
+        while (document := self.page.document())[0] == before[0] or document[1] != "about:blank":
+            if time.monotonic() > deadline:
+                raise TimeoutException("the blank page was not committed in time")
+            time.sleep(0.01)
 
     def _committed(self, before: tuple[str, str], deadline: float) -> bool:
         """Wait until a document other than ``before`` (and other than the ``about:blank`` a
