@@ -97,11 +97,11 @@ class Threads:
                 task_done()
             failure = outcome.failure
             if failure is not None and failure.kind in ("timeout", "crash") and not engine.stopping:
-                self._restart(engine, slot)
+                self._restart(engine, slot, failure.message)
 
-    def _restart(self, engine: TaskSource, slot: Slot) -> None:
+    def _restart(self, engine: TaskSource, slot: Slot, why: str) -> None:
         assert slot.browser is not None
-        log.warning("restarting browser %s", slot.name)
+        log.warning("restarting browser %s: %s", slot.name, why)
         try:
             with phase("start"):
                 slot.browser.restart()
