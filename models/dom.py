@@ -476,8 +476,11 @@ def _chain(*streams: Iterator[str]) -> Iterator[str]:
 def volatile_between(html_a: str, html_b: str) -> set[str] | None:
     """Volatile parts told apart by two loads of one URL with no user action between them.
 
-    Returns the names of the text and attributes that differ when both DOMs have the same
-    structure, or ``None`` when the structure differs (the loads are not comparable).
+    Returns the names of the text and attributes that differ, and the content of each
+    element whose children differ (a tip drawn at random, each tip its own markup) when those
+    cover at most ``STRUCTURE_SHARE`` of the page's text in either load; ``None`` when more
+    of the structure differs (the loads are not comparable: a content area that one load
+    caught before it was drawn must not be masked).
 
     Examples
     --------
@@ -485,8 +488,21 @@ def volatile_between(html_a: str, html_b: str) -> set[str] | None:
     >>> b = '<html><body><p id="t">10:02</p><main data-n="y2">Hi</main></body></html>'
     >>> sorted(volatile_between(a, b))
     ['#t|content', 'html/body/main|@data-n']
+    >>> text = '<main>' + '<p>Release notes and the manual, chapter by chapter.</p>' * 4 + '</main>'
+    >>> a = f'<html><body>{text}<aside id="tip">Press <kbd>?</kbd> for help</aside></body></html>'
+    >>> b = a.replace('Press <kbd>?</kbd> for help', '<b>Drag</b> a node to <i>move</i> it')
+    >>> sorted(volatile_between(a, b))
+    ['#tip|content']
+    >>> volatile_between(a, a.replace(text, '<main></main>')) is None
+    True
     """
-    return _differences(html_a, html_b, lambda _a, _b: True)
+    return _differences(html_a, html_b, lambda _a, _b: True, regroup=True)
+
+
+# How much of a page's text the content of elements whose children differ between two loads
+# may hold, to be masked (as much as a change the page agent sees, ``SMALL_SHARE`` in
+# ``statecrawl.engine.volatility``).
+STRUCTURE_SHARE = 0.2
 
 
 def generated_between(html_a: str, html_b: str) -> set[str] | None:
@@ -522,9 +538,16 @@ def _only_generated(a: str, b: str) -> bool:
     )
 
 
-def _differences(html_a: str, html_b: str, allowed: Callable[[str, str], bool]) -> set[str] | None:
+def _differences(
+    html_a: str,
+    html_b: str,
+    allowed: Callable[[str, str], bool],
+    regroup: bool = False,
+) -> set[str] | None:
     """The names of the texts and attributes that differ between two DOMs of one structure,
-    or ``None`` when the structure differs or a difference is not ``allowed``."""
+    or ``None`` when the structure differs or a difference is not ``allowed``. ``regroup``:
+    an element whose children differ is named whole (``|content``) instead, unless such
+    elements cover more than ``STRUCTURE_SHARE`` of either page's text."""
     root_a = parse(html_a)
     if html_a == html_b:  # (a page loaded twice is most often the same, and may be big)
         return None if root_a is None else set()
@@ -532,6 +555,7 @@ def _differences(html_a: str, html_b: str, allowed: Callable[[str, str], bool]) 
     if root_a is None or root_b is None:
         return None
     found: set[str] = set()
+    whole: set[str] = set()  # (regroup) the elements whose children differ
     stack: list[tuple[etree._Element, etree._Element, str]] = [(root_a, root_b, "")]
     while stack:
         a, b, parent_path = stack.pop()
@@ -554,9 +578,12 @@ def _differences(html_a: str, html_b: str, allowed: Callable[[str, str], bool]) 
                 found.add(f"{path}|@{name}")
         head_a, runs_a = _own(a)
         head_b, runs_b = _own(b)
+        kids_a, kids_b = [k for k, _ in runs_a], [k for k, _ in runs_b]
+        if regroup and not _alike(kids_a, kids_b, path):
+            whole.add(f"{path}|content")
+            continue
         if len(runs_a) != len(runs_b):
             return None
-        kids_a, kids_b = [k for k, _ in runs_a], [k for k, _ in runs_b]
         own_a = [head_a, *(t for _, t in runs_a)]
         own_b = [head_b, *(t for _, t in runs_b)]
         if own_a != own_b:
@@ -564,7 +591,22 @@ def _differences(html_a: str, html_b: str, allowed: Callable[[str, str], bool]) 
                 return None
             found.add(f"{path}|text" if kids_a else f"{path}|content")
         stack.extend((ka, kb, path) for ka, kb in zip(kids_a, kids_b, strict=True))
-    return found
+    if any(
+        share > STRUCTURE_SHARE
+        for html in (html_a, html_b)
+        for share in text_shares(html, whole).values()
+    ):
+        return None
+    return found | whole
+
+
+def _alike(kids_a: list[etree._Element], kids_b: list[etree._Element], path: str) -> bool:
+    """Whether two elements' children are of one structure: as many, each of one tag and
+    path."""
+    return len(kids_a) == len(kids_b) and all(
+        a.tag == b.tag and _path(a, path) == _path(b, path)
+        for a, b in zip(kids_a, kids_b, strict=True)
+    )
 
 
 def _counted_names(

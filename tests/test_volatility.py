@@ -1,15 +1,19 @@
 """Masks never hide what an action did: content areas under random banners, scripted fades,
-a content area a timer draws anew (engine/volatility.py, the agent's callback chains)."""
+a content area a timer draws anew, a tip of its own markup on each load
+(engine/volatility.py, the agent's callback chains)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from werkzeug import Request, Response
 
 import statecrawl
 from statecrawl.models.dom import visible_text
+from statecrawl.testing import difference
 from tests.conftest import Site, served
 
 PARTS = {
@@ -93,3 +97,56 @@ def test_an_area_a_timer_draws_anew_is_held_and_only_its_clock_masked(
         assert sum(f"The {page} page" in t for t in shown) == 1, page
 
 
+
+
+# An editor's sidebar shows a tip drawn at random on each load, each tip its own markup
+# (Node-RED's "Did you know?"); its buttons show panels.
+TIPS = (
+    "Press <kbd>ctrl</kbd>-<kbd>space</kbd> to hide the sidebar.",
+    "<b>Drag</b> a node to move it.",
+    "Double-click a node to edit it.",
+)
+EDITOR = """<!doctype html><title>Editor</title>
+<main><h1>Flow editor</h1><p>Nodes are wired into flows; a flow runs when deployed. Each node
+takes a message, does one thing with it and sends it on: inject, change, switch, template,
+function, debug. The palette on the left lists them; the sidebar on the right helps.</p>
+<button id="nodes">Nodes</button><button id="wires">Wires</button><div id="panel"></div></main>
+<aside id="tip">%s</aside>
+<script>
+for (const id of ['nodes', 'wires']) {
+  document.getElementById(id).addEventListener('click', () => {
+    document.getElementById('panel').innerHTML = '<p>The ' + id + ' panel.</p>';
+  });
+}
+</script>"""
+
+
+def test_a_tip_of_its_own_markup_on_each_load_is_masked(tmp_path: Path) -> None:
+    """Two loads that differ only in a small part's markup name that part: the start page
+    is one state (no re-anchoring, nothing unreachable), and the default crawl records the
+    exhaustive one's graph."""
+    tips = itertools.cycle(TIPS)
+
+    def editor(request: Request) -> Response:
+        return Response(EDITOR % next(tips), content_type="text/html; charset=utf-8")
+
+    for site in served("127.0.0.1"):
+        site.handler("/editor", editor)
+        crawls = {
+            name: statecrawl.crawl(
+                [site.url("/editor")], out=tmp_path / name, archive={"enabled": False},
+                limits={"max_depth": 2}, explore={"shortcuts": shortcuts},
+            )
+            for name, shortcuts in (("default", True), ("exhaustive", False))
+        }
+    result = crawls["default"]
+    masks = {m["name"]: m for m in result.graph.graph["masks"]}
+    assert set(masks) == {"#tip|content"}, masks
+    assert masks["#tip|content"]["how"] == "reload"
+    assert 0 < masks["#tip|content"]["share"] < 0.2
+    assert [visible_text(result.html(s["id"])).count("panel.") for s in result.states()].count(
+        0
+    ) == 1
+    assert result.stats["states"] == 3
+    assert result.stats["reanchors"] == result.stats["unreachable"] == 0
+    assert difference(crawls["exhaustive"], result) is None
