@@ -115,16 +115,17 @@ def test_a_browser_is_replaced_after_recycle_after_pages(site: Site) -> None:
 
 
 def test_a_killed_browser_leaves_nothing_in_the_temporary_directory(site: Site) -> None:
-    """Chromium's profile lock has its socket in a folder of the temporary directory, which
-    Chromium removes when it quits but not when it is killed (a hung browser, a restart): a
-    service that killed a few hundred browsers left as many folders behind."""
+    """Chromium keeps its profile lock's socket, and scoped folders, in its temporary
+    directory, and removes them when it quits but not when it is killed (a hung browser, a
+    restart): a service that killed a few hundred browsers left as many folders behind. Its
+    temporary directory is in the profile, removed with it."""
     site.page("/", "storage.html")
     browser = Browser(Config(start_urls=(site.url("/"),))).start()
     browser.reset(site.url("/"))
     profile = browser.chromium.profile
     assert profile is not None
     singleton = Path(os.readlink(Path(profile) / "SingletonSocket")).parent
-    assert singleton.is_dir()
+    assert singleton.is_dir() and Path(profile) in singleton.parents
     browser.kill()
     assert not Path(profile).exists() and not singleton.exists()
 

@@ -133,6 +133,11 @@ def start_driver(
     return webdriver.Chrome(options=options, service=service())
 
 
+# The longest folder Chromium's profile lock may have its socket in: a Unix socket's path
+# holds 107 bytes, less Chromium's folder and the socket's names.
+SOCKET_FOLDER = 107 - len("/org.chromium.Chromium.XXXXXX/SingletonSocket")
+
+
 class _DriverService(webdriver.ChromeService):
     """ChromeDriver, started in a session of its own whose process group holds every
     Chromium process it starts: ended by :meth:`Chromium.kill`, or by the reaper when
@@ -140,7 +145,22 @@ class _DriverService(webdriver.ChromeService):
 
     def __init__(self, executable_path: str, profile: str) -> None:
         options = popen_options(profile)
-        super().__init__(executable_path=executable_path, log_output=os.devnull, popen_kw=options)
+        super().__init__(
+            executable_path=executable_path, log_output=os.devnull, env=_scratch_env(profile),
+            popen_kw=options,
+        )
+
+
+def _scratch_env(profile: str) -> dict[str, str] | None:
+    """ChromeDriver's environment with its temporary directory, and so Chromium's (the folder
+    of its profile lock's socket, its scoped folders), inside the profile: removed with it,
+    however the browser ends. ``None`` (the environment as it is, the lock's folder removed
+    by :func:`_remove_singleton`) where the socket's path would be too long."""
+    scratch = Path(profile) / "tmp"
+    if len(os.fsencode(scratch)) > SOCKET_FOLDER:
+        return None
+    scratch.mkdir(exist_ok=True)
+    return {**os.environ, "TMPDIR": str(scratch)}
 
 
 class Chromium:
@@ -259,8 +279,9 @@ class Chromium:
 
 def _remove_singleton(profile: Path) -> None:
     """Remove the folder of the temporary directory that holds the socket of Chromium's
-    profile lock (the profile links to it): Chromium removes it when it quits, not when it is
-    killed, and a long-running service kills many."""
+    profile lock (the profile links to it), when it is not in the profile (see
+    :func:`_scratch_env`): Chromium removes it when it quits, not when it is killed, and a
+    long-running service kills many."""
     try:
         folder = Path(os.readlink(profile / "SingletonSocket")).parent
     except OSError:
