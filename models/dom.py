@@ -591,7 +591,7 @@ def _differences(
                 return None
             found.add(f"{path}|text" if kids_a else f"{path}|content")
         stack.extend((ka, kb, path) for ka, kb in zip(kids_a, kids_b, strict=True))
-    if any(
+    if whole and any(  # (no page parsed again when nothing was regrouped)
         share > STRUCTURE_SHARE
         for html in (html_a, html_b)
         for share in text_shares(html, whole).values()
