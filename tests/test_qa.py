@@ -9,6 +9,8 @@ import io
 import json
 import os
 import shutil
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ import statecrawl
 from statecrawl.cli import main
 from statecrawl.replay import QAResult
 from statecrawl.replay.likeness import cause, matches, pixel_similarity, text_similarity
+from statecrawl.replay.pywb import Pywb
 from statecrawl.replay.review import write_view
 from statecrawl.service.app import qa_shares
 from tests.conftest import Site, alive, children, drop_records, serving
@@ -164,3 +167,15 @@ def test_qa_view_and_the_service_figures_read_qa_json(tmp_path: Path) -> None:
     assert "not run: pywb&#x27;s wayback is not installed" in view
     assert "http://h/a.css" in view and 'src="qa/b.ours.jpg"' in view
     assert qa_shares(tmp_path) == {"ours": 0.5}
+
+
+@pytest.mark.browser
+def test_pywb_names_every_miss_of_a_block_before_the_block_ends(rooms: statecrawl.Crawl) -> None:
+    """pywb's log is read behind it: each block still gets the misses made in it."""
+    missing = rooms.start_url.rstrip("/") + "/gone.css"
+    with Pywb(rooms.path) as pywb:
+        proxied = urllib.request.build_opener(urllib.request.ProxyHandler({"http": pywb.url}))
+        for number in range(20):
+            with pywb.preferring(()) as seen, pytest.raises(urllib.error.HTTPError):
+                proxied.open(f"{missing}?{number}", timeout=10)
+            assert [miss.url for miss in seen] == [f"{missing}?{number}"]

@@ -8,7 +8,9 @@ process of its own (it patches the standard library with gevent). It has no live
 so it never fetches from the network: a request it cannot answer from the index gets a 404,
 and each such lookup (a ``resource/postreq`` line answered 404 in its access log) is a
 :class:`~.server.Miss`: a 404 in the crawl's scope, a 403 out of it (as our replay server
-counts them; Chromium's own requests to its services are of those).
+counts them; Chromium's own requests to its services are of those). The log is read by a
+thread of ours, behind pywb: a block's misses are taken once a request of our own, made as
+the block ends, has come through the log, so none made in the block is still on its way.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ proxy:
 """
 DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # no proxy of the env
 START_TIMEOUT = 60.0  # seconds pywb may take to index and to answer
+SYNC_TIMEOUT = 5.0  # seconds to wait for the log to show our own request
+SYNC_URL = "http://statecrawl.invalid/sync/"  # our own requests, each with its number
 # An index lookup in pywb's access log: '"POST /crawl/resource/postreq?url=…" 404 …'
 LOOKUP = re.compile(rf'"\w+ /{COLLECTION}/resource/postreq\?(\S+) HTTP/[\d.]+" (\d{{3}}) ')
 
@@ -73,6 +77,8 @@ class Pywb:
         self.misses: list[Miss] = []
         self.port = 0
         self._lock = threading.Lock()
+        self._logged = threading.Condition(self._lock)
+        self._synced = 0  # the number of our last request the log showed
         self._folder: tempfile.TemporaryDirectory[str] | None = None
         self._process: subprocess.Popen[str] | None = None
         self._reader: threading.Thread | None = None
@@ -144,8 +150,25 @@ class Pywb:
         try:
             yield seen
         finally:
+            self._sync()
             with self._lock:
                 seen.extend(self.misses[start:])
+
+    def _sync(self) -> None:
+        """Waits (at most ``SYNC_TIMEOUT``) until the log has shown a request made now, and so
+        every lookup made before it."""
+        with self._lock:
+            number = self._synced + 1
+        proxy = urllib.request.ProxyHandler({"http": self.url})
+        try:
+            with urllib.request.build_opener(proxy).open(
+                f"{SYNC_URL}{number}", timeout=SYNC_TIMEOUT
+            ):
+                pass
+        except OSError:
+            pass  # answered 404, as it should be; or pywb is gone and nothing more will come
+        with self._logged:
+            self._logged.wait_for(lambda: self._synced >= number, SYNC_TIMEOUT)
 
     def _read_log(self) -> None:
         process = self._process
@@ -158,6 +181,12 @@ class Pywb:
             query = parse_qs(match.group(1))
             method = (query.get("method") or ["GET"])[0].upper()
             url = (query.get("url") or [""])[0]
+            if url.startswith(SYNC_URL):
+                with self._logged:
+                    number = url.removeprefix(SYNC_URL)
+                    self._synced = max(self._synced, int(number) if number.isdigit() else 0)
+                    self._logged.notify_all()
+                continue
             status, why = (
                 (HTTPStatus.NOT_FOUND, "not in pywb's index")
                 if reachable(self.scope, url)
