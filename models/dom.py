@@ -9,10 +9,18 @@ element's nearest id-bearing ancestor and the tag.class chain below it (the page
 computes the same names while it watches the page). An attribute whose very name is made up
 per page view (a counter such as ``pc23``, a kit's per-instance style scope) is named
 ``"<path>|@pc#"``: every attribute there named ``pc`` and digits, keyed without its digits.
+
+What passes with time or follows the browser's focus is not a state either, and needs no
+learning: time told relative to now ("Published 7 minutes ago", which the page says again a
+minute later with another number) is masked where it stands; the marks a UI kit puts where
+the focus is (``Mui-focused``, ``focus-visible``, ``data-focus-visible``) are left out; and
+so is a ripple's empty element (``MuiTouchRipple-root``, ``v-ripple__container``), which a
+kit makes the first time a control is pressed and keeps.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator
@@ -45,6 +53,34 @@ GENERATED_ID = re.compile(
     r"|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{10,}|-[0-9a-f]{6,8}$",
     re.IGNORECASE,
 )
+# Time told relative to now, as date libraries (Moment, Day.js, date-fns, timeago) write it
+# in English, German, French, Spanish and Portuguese: "a few seconds ago", "in 3 days", "5m
+# ago", "just now", "vor 2 Stunden", "il y a 3 jours", "hace un mes", "há 2 anos".
+_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)"
+RELATIVE_TIME = re.compile(
+    rf"\b(?:(?:\d+|an?|a few|few|several)\s+{_UNIT}\s+ago|in\s+(?:\d+|an?|a few)\s+{_UNIT}"
+    r"|\d+\s?[smhdwy]\s+ago|just now|moments? ago)\b"
+    r"|\bvor\s+(?:\d+|einer?|ein paar|wenigen)\s+"
+    r"(?:Sekunden?|Minuten?|Stunden?|Tag(?:en)?|Wochen?|Monat(?:en)?|Jahr(?:en)?)\b"
+    r"|\bil y a\s+(?:\d+|une?|quelques)\s+"
+    r"(?:secondes?|minutes?|heures?|jours?|semaines?|mois|ans?)\b"
+    r"|\bhace\s+(?:\d+|unos pocos|unos?|una?)\s+"
+    r"(?:segundos?|minutos?|horas?|d[ií]as?|semanas?|mes(?:es)?|años?)\b"
+    r"|\bh[aá]\s+(?:\d+|um|uma|alguns|algumas)\s+"
+    r"(?:segundos?|minutos?|horas?|dias?|semanas?|m[eê]s(?:es)?|anos?)\b",
+    re.IGNORECASE,
+)
+# Words one of which each of those holds (a cheaper test first)
+_TIME_WORDS = ("ago", "in ", "In ", "now", "vor ", "Vor ", "y a ", "ace ", "á ")
+# A class that marks where the focus is: ``Mui-focused``, ``Mui-focusVisible``,
+# ``focus-visible``, ``is-focused``, ``v-field--focused``, ``p-focus`` (not ``focus-mode``).
+FOCUS_CLASS = re.compile(r"(?:^|[-_])(?:is-|has-)?focus(?:ed|-?visible|-within)?$", re.IGNORECASE)
+# An attribute that does: ``data-focus``, ``data-focused``, ``data-focus-visible(-added)``,
+# ``data-headlessui-focus-visible``.
+FOCUS_ATTRIBUTE = re.compile(r"data-(?:[\w-]+-)?focus(?:ed|-visible(?:-added)?|-within)?")
+# A class of a ripple's element: ``MuiTouchRipple-root``, ``v-ripple__container``,
+# ``mat-ripple``, ``mdc-button__ripple``, ``q-ripple``.
+RIPPLE_CLASS = re.compile(r"(?:^|[-_])ripple(?:$|[-_])|TouchRipple", re.IGNORECASE)
 _TOKEN = re.compile(r"[\w-]{6,}")
 _COUNTER = re.compile(r"\d+$")  # the digits that end an attribute name made up per page view
 _SPACE = re.compile(r"\s+")
@@ -64,8 +100,18 @@ def _tag(el: etree._Element) -> str:
     return el.tag
 
 
+@functools.lru_cache(maxsize=KEYS_KEPT * 16)
+def _classes(value: str) -> tuple[str, ...]:
+    """A class attribute's classes, sorted and once each, the marks of focus left out (a
+    page repeats its class attributes: remembered)."""
+    classes = set(value.split())
+    if "ocus" in value:
+        classes = {c for c in classes if not FOCUS_CLASS.search(c)}
+    return tuple(sorted(classes))
+
+
 def _step(el: etree._Element) -> str:
-    classes = sorted((el.get("class") or "").split())
+    classes = _classes(el.get("class") or "")
     return _tag(el) + ("." + ".".join(classes) if classes else "")
 
 
@@ -78,13 +124,15 @@ def _path(el: etree._Element, parent_path: str) -> str:
 
 def _attributes(el: etree._Element) -> dict[str, str]:
     """Attributes as they matter: classes as a sorted set, an empty class or style dropped
-    (``classList.remove`` of the last class leaves ``class=""`` behind), values longer than
-    ``MAX_VALUE`` as their head, length and digest."""
+    (``classList.remove`` of the last class leaves ``class=""`` behind), the marks of focus
+    left out, values longer than ``MAX_VALUE`` as their head, length and digest."""
     attrs = dict(el.attrib)
     if not attrs:
         return attrs
     if "class" in attrs:
-        attrs["class"] = " ".join(sorted(set(attrs["class"].split())))
+        attrs["class"] = " ".join(_classes(attrs["class"]))
+    for name in [n for n in attrs if "focus" in n and FOCUS_ATTRIBUTE.fullmatch(n)]:
+        del attrs[name]
     for name in ("class", "style"):
         if name in attrs and not attrs[name].strip():
             del attrs[name]
@@ -115,7 +163,17 @@ def _keyed(name: str, value: str, path: str, volatile: frozenset[str]) -> tuple[
 
 
 def _text(value: str | None) -> str:
-    return " ".join(value.split()) if value else ""
+    """Text as a key sees it: whitespace collapsed, time told relative to now masked."""
+    return _timeless(" ".join(value.split())) if value else ""
+
+
+@functools.lru_cache(maxsize=KEYS_KEPT * 16)
+def _timeless(text: str) -> str:
+    """``text`` with time told relative to now masked (a crawl keys the same texts again and
+    again: remembered)."""
+    if any(word in text for word in _TIME_WORDS):
+        return RELATIVE_TIME.sub(MASK, text)
+    return text
 
 
 _parsers = threading.local()
@@ -240,10 +298,19 @@ def visible_text(html: str, *, lines: bool = False, volatile: Collection[str] = 
 
 def _kept(node: etree._Element) -> bool:
     """Whether a node counts: an element that is not a script, style or template, or a
-    template that holds a shadow root (declarative shadow DOM: the content a user sees)."""
+    template that holds a shadow root (declarative shadow DOM: the content a user sees), and
+    not a ripple's element with no text."""
     if not isinstance(node.tag, str):
         return False
-    return node.tag not in SKIPPED or (node.tag == "template" and "shadowrootmode" in node.attrib)
+    if node.tag in SKIPPED:
+        return node.tag == "template" and "shadowrootmode" in node.attrib
+    classes = node.get("class")
+    return not (
+        classes
+        and "ipple" in classes
+        and any(RIPPLE_CLASS.search(c) for c in classes.split())
+        and not "".join(node.itertext()).strip()
+    )
 
 
 def _elements(el: etree._Element) -> Iterator[etree._Element]:

@@ -265,6 +265,71 @@ def test_path_starts_at_nearest_id_ancestor() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Published a few seconds ago", "Published 7 minutes ago"),
+        ("Edited an hour ago by Alice", "Edited 2 hours ago by Alice"),
+        ("Expires in 3 days", "Expires in a month"),
+        ("Seen just now", "Seen 5m ago"),
+        ("Veröffentlicht vor einer Minute", "Veröffentlicht vor 12 Minuten"),
+        ("Publié il y a 3 jours", "Publié il y a une semaine"),
+        ("Publicado hace un mes", "Publicado hace 2 años"),
+        ("Publicado há 2 anos", "Publicado há um mês"),
+    ],
+)
+def test_time_told_relative_to_now_is_one_state(a: str, b: str) -> None:
+    """A page says the same thing again later with another number: no action did it."""
+    assert key(page(f"<p>{a}</p>")) == key(page(f"<p>{b}</p>"))
+    assert volatile_between(page(f"<p>{a}</p>"), page(f"<p>{b}</p>")) == set()
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Published 7 minutes ago", "Published 7 minutes ago by Bob"),
+        ("Sold 3 apples", "Sold 4 apples"),
+        ("Moved in 2019", "Moved in 2020"),
+        ("Chapter 3 in a minute", "Chapter 4 in a minute"),
+    ],
+)
+def test_the_rest_of_a_text_with_a_relative_time_still_counts(a: str, b: str) -> None:
+    assert key(page(f"<p>{a}</p>")) != key(page(f"<p>{b}</p>"))
+
+
+def test_where_the_focus_is_is_not_a_state() -> None:
+    """The marks a UI kit puts on a focused control and its ancestors are left out, in keys
+    and in the paths of masks; a class that merely has the word in it counts."""
+    focused = page(
+        '<div class="MuiAutocomplete-root Mui-focused"><div class="MuiInputBase-root '
+        'Mui-focused"><input class="focus-visible" data-focus-visible-added></div></div>'
+        '<button class="p-button p-focus" data-focus="true">Go</button>'
+    )
+    blurred = page(
+        '<div class="MuiAutocomplete-root"><div class="MuiInputBase-root">'
+        '<input></div></div><button class="p-button">Go</button>'
+    )
+    assert key(focused) == key(blurred)
+    assert dom._step(dom.parse(focused).find(".//div")) == "div.MuiAutocomplete-root"
+    mode = page('<main class="focus-mode">Text</main>')
+    assert key(mode) != key(page("<main>Text</main>"))
+    assert key(page('<i class="autofocus"></i>')) != key(page("<i></i>"))
+
+
+def test_a_ripples_empty_element_is_not_a_state() -> None:
+    """A kit makes a ripple's element the first time a control is pressed, and keeps it."""
+    pressed = page(
+        '<button class="MuiButton-root">Save<span class="MuiTouchRipple-root css-4mb1j7">'
+        '<span class="MuiTouchRipple-ripple MuiTouchRipple-rippleVisible"></span></span>'
+        '</button><a class="v-btn">Go<span class="v-ripple__container"></span></a>'
+    )
+    untouched = page('<button class="MuiButton-root">Save</button><a class="v-btn">Go</a>')
+    assert key(pressed) == key(untouched)
+    assert volatile_between(pressed, untouched) == set()  # no mask needed
+    texted = page('<div class="ripple-price">0.52 USD</div>')
+    assert key(texted) != key(page("<div>0.52 USD</div>"))
+
+
 def test_two_patents_that_differ_only_in_their_number_stay_distinct() -> None:
     def patent(number: str, time: str) -> str:
         return page(

@@ -5,6 +5,7 @@ a content area a timer draws anew, a tip of its own markup on each load
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,8 +39,11 @@ def pages() -> Iterator[Site]:
 
 def run(site: Site, page: str, out: Path, browsers: int) -> statecrawl.Crawl:
     return statecrawl.crawl(
-        [site.url(f"/{page}")], out=out, archive={"enabled": False},
-        browser={"count": browsers}, limits={"max_depth": 3},
+        [site.url(f"/{page}")],
+        out=out,
+        archive={"enabled": False},
+        browser={"count": browsers},
+        limits={"max_depth": 3},
     )
 
 
@@ -97,8 +101,6 @@ def test_an_area_a_timer_draws_anew_is_held_and_only_its_clock_masked(
         assert sum(f"The {page} page" in t for t in shown) == 1, page
 
 
-
-
 # An editor's sidebar shows a tip drawn at random on each load, each tip its own markup
 # (Node-RED's "Did you know?"); its buttons show panels.
 TIPS = (
@@ -134,8 +136,11 @@ def test_a_tip_of_its_own_markup_on_each_load_is_masked(tmp_path: Path) -> None:
         site.handler("/editor", editor)
         crawls = {
             name: statecrawl.crawl(
-                [site.url("/editor")], out=tmp_path / name, archive={"enabled": False},
-                limits={"max_depth": 2}, explore={"shortcuts": shortcuts},
+                [site.url("/editor")],
+                out=tmp_path / name,
+                archive={"enabled": False},
+                limits={"max_depth": 2},
+                explore={"shortcuts": shortcuts},
             )
             for name, shortcuts in (("default", True), ("exhaustive", False))
         }
@@ -150,3 +155,35 @@ def test_a_tip_of_its_own_markup_on_each_load_is_masked(tmp_path: Path) -> None:
     assert result.stats["states"] == 3
     assert result.stats["reanchors"] == result.stats["unreachable"] == 0
     assert difference(crawls["exhaustive"], result) is None
+
+
+# A registry's list of packages as a script draws it: each says when it was published,
+# relative to now, and each opens its page. Its clock runs ten times fast (a "second" is a
+# tenth), so that the text changes between two visits of a short crawl.
+REGISTRY = """<!DOCTYPE html><html><head><title>Packages</title></head><body><main id="app"></main>
+<script>
+const T0 = %d, PACKAGES = ["alpha", "beta", "gamma"];
+const ago = () => Math.round((Date.now() - T0) / 100) + " seconds ago";
+function list() {
+  app.innerHTML = "<h1>Packages</h1><ul>" + PACKAGES.map((name) =>
+    `<li><a href="#" onclick="show('${name}');return false">${name}</a>
+     <span>Published ${ago()}</span></li>`).join("") + "</ul>";
+}
+function show(name) {
+  app.innerHTML = `<h1>${name}</h1><p>The ${name} package, published ${ago()}.</p>
+    <button onclick="list()">All packages</button>`;
+}
+list();
+</script></body></html>"""
+
+
+def test_time_told_relative_to_now_makes_no_state_and_no_mask(tmp_path: Path) -> None:
+    """Met at different times, a page says "published 3 seconds ago", then "9 seconds
+    ago": the same state each time, with nothing masked and nothing re-anchored."""
+    page = REGISTRY % int(time.time() * 1000)
+    for site in served("127.0.0.1"):
+        site.handler("/", lambda _r: Response(page, content_type="text/html"))
+        result = run(site, "", tmp_path, browsers=1)
+    assert result.stats["states"] == 4, texts(result)
+    assert result.graph.graph["masks"] == []
+    assert result.stats["reanchors"] == result.stats["unreachable"] == 0

@@ -1046,8 +1046,10 @@
   // ---- paths ------------------------------------------------------------------------------------
   // A volatile node is named by its nearest id-bearing ancestor and the tag.class chain below it,
   // so the name survives list insertions; statecrawl.models computes the same name in Python.
+  // A class that marks where the focus is names nothing (statecrawl.models.dom.FOCUS_CLASS).
+  const FOCUS_CLASS = /(?:^|[-_])(?:is-|has-)?focus(?:ed|-?visible|-within)?$/i;
   function step(el) {
-    const classes = Arr.sort(Arr.from(el.classList || []));
+    const classes = Arr.sort(Arr.filter(Arr.from(el.classList || []), (c) => !Re.test(FOCUS_CLASS, c)));
     return el.localName + (classes.length ? '.' + Arr.join(classes, '.') : '');
   }
   // A shadow root is a <template> step below its host, as in the serialized snapshot. An id
