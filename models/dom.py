@@ -71,7 +71,7 @@ RELATIVE_TIME = re.compile(
     re.IGNORECASE,
 )
 # Words one of which each of those holds (a cheaper test first)
-_TIME_WORDS = ("ago", "in ", "In ", "now", "vor ", "Vor ", "y a ", "ace ", "á ")
+_TIME_WORDS = ("ago", "Ago", "AGO", "in ", "In ", "now", "vor ", "Vor ", "y a ", "ace ", "á ")
 # A class that marks where the focus is: ``Mui-focused``, ``Mui-focusVisible``,
 # ``focus-visible``, ``is-focused``, ``v-field--focused``, ``p-focus`` (not ``focus-mode``).
 FOCUS_CLASS = re.compile(r"(?:^|[-_])(?:is-|has-)?focus(?:ed|-?visible|-within)?$", re.IGNORECASE)

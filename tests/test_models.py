@@ -272,6 +272,7 @@ def test_path_starts_at_nearest_id_ancestor() -> None:
         ("Edited an hour ago by Alice", "Edited 2 hours ago by Alice"),
         ("Expires in 3 days", "Expires in a month"),
         ("Seen just now", "Seen 5m ago"),
+        ("Updated 5 Minutes Ago", "Updated 2 Hours Ago"),
         ("Veröffentlicht vor einer Minute", "Veröffentlicht vor 12 Minuten"),
         ("Publié il y a 3 jours", "Publié il y a une semaine"),
         ("Publicado hace un mes", "Publicado hace 2 años"),
