@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import doctest
 import re
+from pathlib import Path
 
 import pytest
 
+import statecrawl.browser
 import statecrawl.models.dom as dom
 import statecrawl.models.growth as growth
 from statecrawl.errors import ConfigError
@@ -554,6 +556,16 @@ def test_generated_id_anchors_no_path_but_a_real_id_does() -> None:
     # a chart toolbar's six hex digits, drawn anew each load: digits only, letters only, both
     for made in ("modebar-929528", "modebar-beecbc", "modebar-c29e92"):
         assert dom.GENERATED_ID.search(made), made
+
+
+def test_the_page_agent_names_paths_by_the_same_rules() -> None:
+    """The agent names the parts it sees change as the model does: the same pattern of ids
+    made up per page view, the same marks of focus left out of a step."""
+    agent = (Path(statecrawl.browser.__file__).parent / "agent.js").read_text()
+    for name, pattern in (("GENERATED_ID", dom.GENERATED_ID), ("FOCUS_CLASS", dom.FOCUS_CLASS)):
+        literal = re.search(rf"const {name} = /(.+)/i;", agent)
+        assert literal is not None, name
+        assert literal.group(1) == pattern.pattern and pattern.flags & re.IGNORECASE, name
 
 
 def test_module_doctests_pass() -> None:
