@@ -2593,32 +2593,30 @@
           }, 0);
           return;
         }
+        // The rest of the action once the page settled (unless it is leaving).
+        const then = (rest) => settle(() => {
+          if (phase === 'leaving') { if (onLeave) onLeave(); return; }
+          try { rest(); } catch (e) { failed(e); return; }
+          fired();
+        });
         fill(spec.values);
         if (heldBack(spec)) {
           // The form's button is disabled until the page has seen the values (a form library
           // validates them on its next render): it is pressed once the page settled.
-          settle(() => {
-            if (phase === 'leaving') { if (onLeave) onLeave(); return; }
-            try { dispatch(el, spec); } catch (e) { failed(e); return; }
-            fired();
-          });
+          then(() => dispatch(el, spec));
           return;
         }
         const choice = Re.exec(CHOOSE, toText(spec.action));
         const before = choice && setOf(optionsShown(null));
         dispatch(el, spec);
         if (choice) {
-          settle(() => {
-            if (phase === 'leaving') { if (onLeave) onLeave(); return; }
+          then(() => {
             const options = Arr.filter(optionsShown(popupOf(el)), (o) => !before.has(o));
             const option = options[toNumber(choice[1])];
             absent = option ? null : options.length;
-            try {
-              // No such option: Escape closes the popup, so the page is back where it was.
-              if (option) dispatch(option, { event: 'click' });
-              else escape(document.activeElement || el);
-            } catch (e) { failed(e); return; }
-            fired();
+            // No such option: Escape closes the popup, so the page is back where it was.
+            if (option) dispatch(option, { event: 'click' });
+            else escape(document.activeElement || el);
           });
           return;
         }

@@ -78,6 +78,8 @@ class Pywb:
         self.port = 0
         self._lock = threading.Lock()
         self._logged = threading.Condition(self._lock)
+        self._asked = 0  # the number of our last request
+        self._proxied = DIRECT  # (start makes the opener whose proxy is pywb)
         self._synced = 0  # the number of our last request the log showed
         self._folder: tempfile.TemporaryDirectory[str] | None = None
         self._process: subprocess.Popen[str] | None = None
@@ -102,6 +104,7 @@ class Pywb:
         _run([str(manager), "reindex", COLLECTION], root)
         (root / "config.yaml").write_text(CONFIG, encoding="utf-8")
         self.port = _free_port()
+        self._proxied = urllib.request.build_opener(urllib.request.ProxyHandler({"http": self.url}))
         command = [str(wayback), "--port", str(self.port), "--bind", LOOPBACK]
         self._process = subprocess.Popen(
             command, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
@@ -158,12 +161,10 @@ class Pywb:
         """Waits (at most ``SYNC_TIMEOUT``) until the log has shown a request made now, and so
         every lookup made before it."""
         with self._lock:
-            number = self._synced + 1
-        proxy = urllib.request.ProxyHandler({"http": self.url})
+            self._asked += 1
+            number = self._asked
         try:
-            with urllib.request.build_opener(proxy).open(
-                f"{SYNC_URL}{number}", timeout=SYNC_TIMEOUT
-            ):
+            with self._proxied.open(f"{SYNC_URL}{number}", timeout=SYNC_TIMEOUT):
                 pass
         except OSError:
             pass  # answered 404, as it should be; or pywb is gone and nothing more will come
