@@ -171,6 +171,8 @@ def snapshot(data: Any) -> dict[str, Any]:
         "popups": [strip_userinfo(u) for u in items(data.get("popups"), "the popups") if _web(u)],
         "blocked": [web_text(u, "a blocked URL") for u in items(data.get("blocked"), "blocked")],
         "guarded": [web_text(g, "a request kept in") for g in items(data.get("guarded"), "kept")],
+        "saving": [[strip_userinfo(url), name]
+                   for url, name in _pairs(data.get("saving"), "the downloads asked for", 2)],
         "unprompted": [web_text(g, "a write kept in")
                        for g in items(data.get("unprompted"), "the writes kept in")],
         "timed_out": data.get("timedOut") is True,

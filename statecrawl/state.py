@@ -125,6 +125,8 @@ class Snapshot:
     blocked: list[str] = field(default_factory=list)
     guarded: list[str] = field(default_factory=list)  # requests the guard kept in: why each
     unprompted: list[str] = field(default_factory=list)  # writes sent with no action, kept in
+    # the downloads the page asked for: [URL, the file name it gave or ""]
+    saving: list[list[str]] = field(default_factory=list)
     timed_out: bool = False
     settle_ms: int = 0
     snapshot_ms: int = 0  # the agent's time serialising the DOM and finding candidates

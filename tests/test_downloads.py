@@ -15,6 +15,9 @@ from werkzeug import Request, Response
 import statecrawl
 from statecrawl.archive import DOWNLOAD_TAG
 from statecrawl.archive.integrity import check
+from statecrawl.browser import Browser
+from statecrawl.browser.download import Downloads
+from statecrawl.config import Archive, Config
 from statecrawl.demo_app import DemoApp, data, documents
 from statecrawl.directory.resources import read_resources
 from statecrawl.export.static import export_static
@@ -216,3 +219,31 @@ def test_without_the_archive_a_navigation_turned_download_is_named_by_its_url(
     assert urls == {site.url("/export"), site.url("/report.pdf?download=1")}
     assert {d["size"] for d in documents} == {len(CSV), len(PDF)}
     assert result.stats["failures"] == 0
+
+
+
+def test_the_page_tells_of_a_download_it_asked_for(site: Site) -> None:
+    """The browser may begin a script's download after the page settled: the snapshot names
+    the downloads the page asked for, and the browser waits for them."""
+    _serve(site)
+    with Browser(Config(start_urls=(site.url("/"),), archive=Archive(thumbnails=False))) as browser:
+        (export,) = [a for a in browser.load(site.url("/")).actions() if a.label == "Export as CSV"]
+        after = browser.fire(export)
+    assert [(url.split(":", 1)[0], name) for url, name in after.saving] == [("blob", "export.csv")]
+    assert [(d["filename"], d["size"]) for d in after.downloads] == [("export.csv", len(BLOB))]
+
+
+def test_a_download_asked_for_is_waited_for_until_it_shows(tmp_path: Path) -> None:
+    """Asked for (or begun), a download ends only once the log named it or, with no log, its
+    file is in the folder; not asked for, an empty folder has nothing to wait for."""
+    downloads = Downloads(tmp_path, Archive())
+    assert downloads.ended(logged=True) and downloads.ended(logged=False)
+    assert not downloads.ended(logged=True, begun=True)
+    assert not downloads.ended(logged=False, begun=True)
+    (tmp_path / "guid-1").write_bytes(BLOB)
+    assert downloads.ended(logged=False, begun=True)
+    assert not downloads.ended(logged=True, begun=True)  # a file the log has not named yet
+    downloads.update([("guid-1", {"url": "blob:x", "suggestedFilename": "export.csv"})])
+    assert not downloads.ended(logged=True, begun=True)  # named, still going
+    downloads.update([("guid-1", {"state": "completed", "receivedBytes": len(BLOB)})])
+    assert downloads.ended(logged=True, begun=True)

@@ -1016,8 +1016,9 @@
     try { told = window.top !== window && signal(window.top, CHANNEL.note, { kind, item }); } catch (e) { told = false; }
     if (!told) Arr.push(noted(kind), item);
   }
-  function noted(kind) {  // the list a dialog, popup or blocked navigation goes into
-    return kind === 'dialog' ? dialogs : kind === 'blocked' ? blocked : popups;
+  function noted(kind) {  // the list a dialog, popup, blocked navigation or download goes into
+    const lists = { __proto__: null, dialog: dialogs, blocked, saving };
+    return lists[kind] || popups;
   }
   const accept = CONFIG.dialogs !== 'dismiss';
   window.alert = (message) => { note('dialog', { type: 'alert', message: toText(message) }); };
@@ -1222,6 +1223,7 @@
   // ---- navigation ------------------------------------------------------------------------------
   let leavingTo = null;
   const blocked = [];
+  const saving = [];  // the downloads the page asked for since the last snapshot: [URL, name]
   let onLeave = null;
   // A form submission navigates in a task of its own, after the submit event: until that
   // navigation starts (or a second passes), the page is not settled.
@@ -1252,7 +1254,11 @@
       if (e.destination.sameDocument) return;
       // A download (<a download>, a script's blob) leaves the page where it is: the crawler
       // keeps what it saves (statecrawl.download).
-      if (typeof e.downloadRequest === 'string' && (Re.test(/^blob:/, url) || inScope(url))) return;
+      // The crawler is told, as the browser may begin it after the snapshot.
+      if (typeof e.downloadRequest === 'string' && (Re.test(/^blob:/, url) || inScope(url))) {
+        note('saving', [url, e.downloadRequest]);
+        return;
+      }
       if (!inScope(url)) {
         note('blocked', url);  // a frame's too: the state is the top page's
         if (e.cancelable) Dom.preventDefault(e);
@@ -2236,7 +2242,7 @@
       ruledOut: light ? 0 : ruledOut,
       volatile: valuesOf(volatile),
       dialogs: drain(dialogs), popups: drain(popups), blocked: drain(blocked), guarded: drain(guarded),
-      unprompted: drain(unprompted),
+      saving: drain(saving), unprompted: drain(unprompted),
       storage: storageUsed(), status: httpStatus(), session: sessionAlive(),
     }, extra, { snapshotMs: round(now() - begun) });
   }

@@ -88,10 +88,11 @@ class Downloads:
     def ended(self, logged: bool, begun: bool = False) -> bool:
         """Whether every download known has ended and no file is still being written;
         ``logged``: the log reports downloads, so every file saved must be one it named (and
-        one at least when one was seen to begin, ``begun``: it may be gone already)."""
-        if logged and begun and not self._files:
-            return False
+        one at least when one was seen to begin or asked for, ``begun``: its file may be gone
+        already; without the log, a file at least)."""
         names = [p.name for p in self.folder.iterdir()] if self.folder.is_dir() else []
+        if begun and not (self._files if logged else names):
+            return False
         if any(name.endswith(PARTIAL) for name in names):
             return False
         if logged and any(name not in self._files for name in names):
@@ -103,16 +104,24 @@ class Downloads:
         return [guid for guid, f in self._files.items() if f.state == "inProgress"]
 
     def take(
-        self, exchanges: list[Exchange], why_not: str | None = None, url: str | None = None
+        self,
+        exchanges: list[Exchange],
+        why_not: str | None = None,
+        url: str | None = None,
+        asked: list[list[str]] | None = None,
     ) -> list[dict[str, Any]]:
         """The documents of the downloads that ended (``why_not``: why those still going
         failed), each given its bytes in the exchange that fetched it (a blob gets an exchange
         of its own, added to ``exchanges``); the download folder is emptied. ``url``: the one
-        a load saved, which names the files no log reported (no network capture)."""
-        if url is not None and not self._files and self.folder.is_dir():
-            name = PurePosixPath(urlsplit(url).path).name or "download"
-            for path in self.folder.iterdir():
-                self._files[path.name] = _File(url, name, state="completed")
+        a load saved, or ``asked``: those the page asked for, [URL, name], in order; they
+        name the files no log reported (no network capture)."""
+        named = [[url, ""]] if url is not None else asked or []
+        if named and not self._files and self.folder.is_dir():
+            files = sorted(self.folder.iterdir(), key=lambda p: p.stat().st_mtime_ns)
+            for i, path in enumerate(files):
+                where, name = named[min(i, len(named) - 1)]
+                name = name or PurePosixPath(urlsplit(where).path).name or "download"
+                self._files[path.name] = _File(where, name, state="completed")
         documents = []
         for guid, file in self._files.items():
             path = self.folder / guid

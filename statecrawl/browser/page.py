@@ -144,7 +144,7 @@ class Page:
                 snapshot.navigated = snapshot.url
         else:
             snapshot = self.snapshot(result)
-        snapshot.downloads = self.traffic.downloaded(saved)
+        snapshot.downloads = self.traffic.downloaded(saved, snapshot.saving)
         if result.get("absent") is not None:
             raise OptionAbsent(int(answers.number(result["absent"], "the options shown")), snapshot)
         return snapshot
@@ -202,13 +202,14 @@ def _failed(result: dict[str, Any]) -> None:
 def _unhovered(fired: Snapshot, again: Snapshot) -> Snapshot:
     """The snapshot taken ``again`` after a fire (whose own light snapshot is ``fired``)
     once the mouse was parked, with what the fire recorded: its frames, dialogs, popups,
-    blocked, guarded and unprompted requests, and its settle."""
+    blocked, guarded and unprompted requests, downloads asked for, and its settle."""
     again.frames = fired.frames
     again.dialogs = [*fired.dialogs, *again.dialogs]
     again.popups = [*fired.popups, *again.popups]
     again.blocked = [*fired.blocked, *again.blocked]
     again.guarded = [*fired.guarded, *again.guarded]
     again.unprompted = [*fired.unprompted, *again.unprompted]
+    again.saving = [*fired.saving, *again.saving]
     again.timed_out = fired.timed_out or again.timed_out
     again.waits_missed = [*fired.waits_missed, *again.waits_missed]
     again.settle_ms += fired.settle_ms

@@ -90,12 +90,15 @@ class Traffic:
             return bool(self.capture.download_events)
         return False
 
-    def downloaded(self, url: str | None = None) -> list[dict[str, Any]]:
+    def downloaded(
+        self, url: str | None = None, asked: list[list[str]] | None = None
+    ) -> list[dict[str, Any]]:
         """Wait, within the load timeout, for the downloads begun (``url``: a load of it was
-        seen to begin one) to end, stopping those over ``archive.max_download``; their
+        seen to begin one; ``asked``: the page asked for these, [URL, name], which the browser
+        may not have begun yet) to end, stopping those over ``archive.max_download``; their
         documents, their bytes put in their exchanges."""
         downloads = self.downloads
-        begun = url is not None
+        begun = url is not None or bool(asked)
         if downloads is None or not (begun or downloads.started()):
             return []
         limit = self.config.timing.load_timeout
@@ -118,7 +121,7 @@ class Traffic:
                 break
             time.sleep(0.02)
         self.drain()  # the exchange a download ended may come out one drain late
-        return downloads.take(self.exchanges, why, url)
+        return downloads.take(self.exchanges, why, url, asked)
 
     def forget_downloads(self) -> None:
         """Drop the downloads begun since the last were taken: a replay's are those of the
