@@ -24,6 +24,7 @@ from werkzeug import Request, Response
 import statecrawl
 from statecrawl.archive import exchanges
 from statecrawl.browser.network import Exchange
+from statecrawl.directory.resources import RESOURCES, read_resources
 from statecrawl.incremental.baseline import Baseline
 from statecrawl.scope import Scope
 from statecrawl.store import open_store
@@ -165,16 +166,24 @@ def test_a_body_the_browser_did_not_give_is_no_change(
 ) -> None:
     """A response OLD archived without its body (the browser had dropped it: a reset under
     load) holds no payload of the resource's: the check compares the server's answer with
-    the last body OLD had, and finds nothing changed (it counted the lamp's as changed)."""
+    the last body OLD had, and finds nothing changed (it counted the lamp's as changed); an
+    error whose body OLD never had (a missing icon) is judged by its status alone."""
     copy = tmp_path / "old"
     shutil.copytree(old.path, copy)
     lamp = shelf.site.url("/api/items/lamp.json")
     bodiless = Exchange(request_id="1", url=lamp, status=200, body_error="No resource with "
                         "given identifier found", response_headers=[("Content-Length", "64")])
+    # and the browser's own fetch of a missing icon, whose body no crawl ever had
+    icon = Exchange(request_id="2", url=shelf.site.url("/favicon.ico"), status=404,
+                    body_error="No data found for resource with given identifier")
     with (copy / "archive" / "zz-later.warc.gz").open("wb") as stream:
         writer = WARCWriter(stream, gzip=True)
-        for record in exchanges.capture(bodiless, None, "2030-01-01T00:00:00Z", None):
-            writer.write_record(record)
+        for exchange in (bodiless, icon):
+            for record in exchanges.capture(exchange, None, "2030-01-01T00:00:00Z", None):
+                writer.write_record(record)
+    (row,) = [r for r in read_resources(copy) if r["url"] == lamp]
+    with (copy / RESOURCES).open("a", encoding="utf-8") as index:
+        index.write(json.dumps({**row, "url": icon.url, "status": 404}) + "\n")
     baseline = Baseline(copy, [shelf.site.url("/")])
     baseline.check(Scope(old.config))
     assert baseline.changed == set()

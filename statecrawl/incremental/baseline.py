@@ -208,7 +208,11 @@ class Baseline:
         except urllib.error.HTTPError as exc:  # 304, or an error page recorded as such
             if exc.code == 304:
                 return False
-            same = exc.code == entry["status"]
-            return not same or payload_digest(exc.read()) != self._digests.get(url)
+            if exc.code != entry["status"]:
+                return True
+            # An error whose body OLD never kept (the browser's own fetch of a missing
+            # /favicon.ico gives none) is the same error: its status is all there is to compare.
+            known = self._digests.get(url)
+            return known is not None and payload_digest(exc.read()) != known
         except (OSError, ValueError):
             return True  # not known to be the same
