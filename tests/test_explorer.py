@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 from werkzeug import Request, Response
 
@@ -11,7 +13,9 @@ import statecrawl
 from statecrawl.browser import Browser
 from statecrawl.config import Config
 from statecrawl.engine import Explorer
+from statecrawl.models.dom import visible_text
 from statecrawl.state import Action, Snapshot
+from statecrawl.testing import difference
 from tests.conftest import PAGES, Site, labels
 
 CLAIMS = re.compile(r"CLAIMS (US\d+)")
@@ -103,6 +107,48 @@ def test_a_hover_action_leaves_the_mouse_over_nothing(site: Site) -> None:
         ("Delete invoice #1002", "hover-visible,enabled", "#rows > div:nth-of-type(1)"),
         ("Delete invoice #1003", "hover-visible,enabled", "#rows > div:nth-of-type(2)"),
     ]
+
+
+TOOLTIPS = """<!DOCTYPE html><title>Tips</title><style>.tip { position: absolute }</style>
+<button id="save">Save</button> <button id="share">Share</button>
+<button id="more" onclick="panel.hidden = !panel.hidden">More</button>
+<p id="panel" hidden>More settings.</p>
+<script>
+for (const button of [save, share]) {  // a kit's tooltip: shown on mouseover, gone on leave
+  button.addEventListener("mouseover", () => {
+    if (document.getElementById("tip-" + button.id)) return;
+    const tip = document.createElement("div");
+    tip.id = "tip-" + button.id; tip.className = "tip"; tip.textContent = button.id + " it";
+    document.body.append(tip);
+  });
+  button.addEventListener("mouseleave", () => document.getElementById("tip-" + button.id).remove());
+}
+</script>"""
+
+
+def test_the_next_action_leaves_what_a_mouseover_action_hovered(
+    site: Site, crawl: Callable[..., statecrawl.Crawl], tmp_path: Path
+) -> None:
+    """A tooltip opened by a mouseover action shows in the state that follows, and goes as
+    the next action moves the pointer on, as a real pointer's leaving does: no state shows
+    two tooltips, or a tooltip beside what another control did. The default crawl records
+    the exhaustive one's graph with nothing verified: "mouseover Save" led to one state from
+    every state without the panel, which tells nothing of the state with it."""
+    site.html("/", TOOLTIPS)
+    results = {
+        name: crawl(site.url("/"), out=tmp_path / name, max_depth=3,
+                    explore={"shortcuts": shortcuts, "verify": 0})
+        for name, shortcuts in (("default", True), ("exhaustive", False))
+    }  # fmt: skip
+    result = results["default"]
+    texts = {s["id"]: visible_text(result.html(s["id"])) for s in result.states()}
+    shown = {(text.count(" it"), "More settings." in text) for text in texts.values()}
+    assert shown == {(0, False), (1, False), (0, True), (1, True)}, texts
+    assert len(result) == 6  # the start, each tip, the panel, the panel with each tip
+    more = [t for s, t, d in result.graph.edges(data=True)
+            if " it" in texts[s] and d["name"] == '#more "More"']  # fmt: skip
+    assert len(more) == 4 and all(" it" not in texts[t] for t in more)
+    assert difference(results["exhaustive"], result) is None
 
 
 def test_a_navigation_started_by_the_mouse_leaving_is_followed(site: Site) -> None:

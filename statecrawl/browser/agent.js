@@ -2362,6 +2362,24 @@
     if (pointer) assign(options, { pointerId: 1, pointerType: 'mouse', isPrimary: true });
     Dom.dispatchEvent(el, new Ctor(type, assign(options, init)));
   }
+  // A pointer that moves on leaves what it was over: mouseout and pointerout there, then
+  // mouseleave and pointerleave at it and at each ancestor that does not hold the element it
+  // moves to. A mouseover action leaves the pointer over its element (a tooltip it opened
+  // shows in the state that follows); the next action that moves the pointer leaves it, as a
+  // real pointer would: no state shows one control's tooltip while another is pressed. A
+  // click leaves the pointer over what it clicked too, whatever the way to a state was.
+  let hovered = null;
+  function leave(to) {
+    const from = hovered;
+    hovered = null;
+    if (!from || from === to || !from.isConnected || Dom.contains(from, to)) return;
+    const init = { __proto__: null, relatedTarget: to };
+    mouse(from, 'pointerout', init); mouse(from, 'mouseout', init);
+    const alone = { __proto__: null, bubbles: false, cancelable: false, relatedTarget: to };
+    for (let node = from; node && node.nodeType === 1 && !Dom.contains(node, to); node = node.parentElement) {
+      mouse(node, 'pointerleave', alone); mouse(node, 'mouseleave', alone);
+    }
+  }
   const KEYS = { __proto__: null, Enter: 13, Escape: 27 };
   function key(el, type, name = 'Enter') {  // returns whether no listener prevented the default
     return Dom.dispatchEvent(el, new NativeKeyboardEvent(type, {
@@ -2458,6 +2476,8 @@
       return;
     }
     if (ev === 'mouseover') {
+      leave(el);
+      hovered = el;
       mouse(el, 'pointerover'); mouse(el, 'mouseover');
       Dom.dispatchEvent(el, new NativeMouseEvent('mouseenter', { __proto__: null, bubbles: false, view: window }));
       mouse(el, 'mousemove');
@@ -2475,6 +2495,8 @@
     if (ev === 'drop') {
       const target = query(Str.slice(spec.action, 5));
       if (!target) throw new NativeError('drop target not found: ' + Str.slice(spec.action, 5));
+      leave(el);
+      hovered = target;
       const data = new NativeDataTransfer();
       drag(el, 'dragstart', data);
       drag(target, 'dragenter', data); drag(target, 'dragover', data); drag(target, 'drop', data);
@@ -2497,6 +2519,8 @@
       else { submitting = now(); apply(nativeSubmit, form, []); }
       return;
     }
+    leave(el);
+    hovered = el;
     mouse(el, 'pointerover'); mouse(el, 'mouseover'); mouse(el, 'pointerdown'); mouse(el, 'mousedown');
     focus(el, { __proto__: null, preventScroll: true });
     mouse(el, 'pointerup'); mouse(el, 'mouseup');

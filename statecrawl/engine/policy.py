@@ -80,6 +80,7 @@ class Leaving:
 
 
 WORD = re.compile(r"[^\W_]{3,}")
+TAG = re.compile(r"<[a-z][^>]{0,200}")  # a start tag, its attributes and their values
 # The requests an action's effect may depend on: what a page's scripts ask its server for.
 # Images, scripts and styles come and go with caches, and a document's target is known by
 # its URL (the network log may also hand over a reset's document late, with the action's).
@@ -95,11 +96,16 @@ StateRow = tuple[str, str, str]
 
 def words(html: str) -> Counter[str]:
     """The words of a DOM, lower case, of three letters or more (tags, attributes and text),
-    and each pair of words in a row, with how often each occurs: what inference compares a
-    state's content by. A pair tells "in abstract" from an "Abstract" tab where a word alone
-    would not; the counts tell a list of two identical rows from a list of one."""
-    found = WORD.findall(html.lower())
-    return Counter(found) + Counter(map(" ".join, itertools.pairwise(found)))
+    each pair of words in a row, and each start tag whole, with how often each occurs: what
+    inference compares a state's content by. A pair tells "in abstract" from an "Abstract"
+    tab where a word alone would not; a tag tells an element's attributes from the same
+    words elsewhere (``<p id="panel" hidden>`` from a script's ``panel.hidden``); the counts
+    tell a list of two identical rows from a list of one."""
+    lower = html.lower()
+    found = WORD.findall(lower)
+    return Counter(found) + Counter(map(" ".join, itertools.pairwise(found))) + Counter(
+        TAG.findall(lower)
+    )
 
 
 def moved(source: Counter[str], target: Counter[str]) -> dict[str, tuple[int, int]]:
