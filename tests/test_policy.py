@@ -223,10 +223,36 @@ def test_an_action_that_returns_where_the_browser_came_from_is_not_inferred() ->
     assert inference.known(back, "x", page) is None
 
 
+def tips(tip: str = "", panel: bool = False) -> Counter[str]:
+    """The words of a toolbar whose "More" toggles a panel (``panel``: open) by a script that
+    names it, and a tooltip (``tip``) appended to the body."""
+    hidden = "" if panel else " hidden"
+    return words(f"<button onclick='panel.hidden = !panel.hidden'>More</button>"
+                 f"<p id='panel'{hidden}>More settings.</p><div class='tip'>{tip}</div>")
+
+
+def test_a_part_the_action_never_touched_is_compared_by_its_tag() -> None:
+    """A mouseover that opened "Save"'s tooltip from three states with the panel closed says
+    nothing of the state with it open, whose words the script's ``panel.hidden`` holds: the
+    start tag ``<p id='panel' hidden>`` is what the target shares with every source."""
+    states = {"start": tips(), "share": tips("share it"), "other": tips("other it"),
+              "save": tips("save it"), "panel": tips(panel=True),
+              "panel share": tips("share it", panel=True)}  # fmt: skip
+    inference, save = Inference(after=3), act("Save")
+    for source in ("start", "share", "other"):
+        contents = (states[source], states["save"])
+        inference.record(save, source, "save", (), None, lambda c=contents: c)
+    assert inference.known(save, "panel", states.__getitem__) is None
+    assert inference.known(save, "panel share", states.__getitem__) is None
+    states["another"] = tips("another it")
+    assert inference.known(save, "another", states.__getitem__) == "save"
+
+
 def test_words_and_requests() -> None:
     found = words("<p class='hit'>Battery packs, 2 of 10</p>")
     assert {"hit", "battery", "packs", "battery packs"} <= found.keys() and "of" not in found
     assert words("<li>buy milk</li><li>buy milk</li>")["buy milk"] == 2
+    assert words("<p id='panel' hidden>Tip</p><p>x</p>")["<p id='panel' hidden"] == 1
     assert asked((("GET", "http://h/api/patent/US123/claims?q=battery&offset=0", "page=2"),)) == {
         "us123", "battery", "page"
     }

@@ -189,9 +189,9 @@ class Inference:
     - it was fired in ``after`` different states, and always led to the same target;
     - it made the same requests (method, URL, body) every time: a "Next" button whose
       request carries the current query (``q=battery&page=2``) depends on the state;
-    - ``S`` holds every word the target shares with all the states it was fired in: a
-      "Next" fired only in the pages of one query leads to a page of that query, whose
-      words (the query) a page of another query lacks;
+    - ``S`` holds every word (and start tag, :func:`words`) the target shares with all the
+      states it was fired in: a "Next" fired only in the pages of one query leads to a page
+      of that query, whose words (the query) a page of another query lacks;
     - ``S`` holds every word the action put in its requests (:func:`asked`): a page that
       never shows its query still sends it;
     - ``S`` shares no word with the target that none of those states shared with it: a
