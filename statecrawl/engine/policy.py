@@ -103,9 +103,10 @@ def words(html: str) -> Counter[str]:
     tell a list of two identical rows from a list of one."""
     lower = html.lower()
     found = WORD.findall(lower)
-    return Counter(found) + Counter(map(" ".join, itertools.pairwise(found))) + Counter(
-        TAG.findall(lower)
-    )
+    counts = Counter(found)
+    counts.update(map(" ".join, itertools.pairwise(found)))
+    counts.update(TAG.findall(lower))
+    return counts
 
 
 def moved(source: Counter[str], target: Counter[str]) -> dict[str, tuple[int, int]]:
