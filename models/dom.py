@@ -32,11 +32,6 @@ from lxml import etree
 from ..state import Snapshot
 
 SKIPPED = frozenset({"script", "style", "noscript", "template"})
-# Links that only ask the browser to fetch or connect ahead: a bundler adds them to the head
-# as it loads a lazy part of the app (Vite's ``modulepreload``), and they stay.
-HINTS = frozenset(
-    {"preload", "modulepreload", "prefetch", "dns-prefetch", "preconnect", "prerender"}
-)
 INLINE = frozenset(
     {"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "i", "kbd", "label",
      "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var"}
@@ -303,14 +298,12 @@ def visible_text(html: str, *, lines: bool = False, volatile: Collection[str] = 
 
 def _kept(node: etree._Element) -> bool:
     """Whether a node counts: an element that is not a script, style or template, or a
-    template that holds a shadow root (declarative shadow DOM: the content a user sees), not
-    a link that is only a hint to fetch ahead, and not a ripple's element with no text."""
+    template that holds a shadow root (declarative shadow DOM: the content a user sees), and
+    not a ripple's element with no text."""
     if not isinstance(node.tag, str):
         return False
     if node.tag in SKIPPED:
         return node.tag == "template" and "shadowrootmode" in node.attrib
-    if node.tag == "link":
-        return not HINTS.intersection((node.get("rel") or "").lower().split())
     classes = node.get("class")
     return not (
         classes

@@ -333,21 +333,6 @@ def test_a_ripples_empty_element_is_not_a_state() -> None:
     assert key(texted) != key(page("<div>0.52 USD</div>"))
 
 
-def test_a_link_that_only_fetches_ahead_is_not_a_state() -> None:
-    """A bundler adds a ``modulepreload`` link to the head as a lazy part of the app loads
-    (Verdaccio's settings dialog), and it stays once the dialog closed; a stylesheet counts."""
-    body = "<h1>Packages</h1>"
-    before = page(body, '<link rel="stylesheet" href="/app.css">')
-    after = page(body, '<link rel="stylesheet" href="/app.css">'
-                       '<link rel="modulepreload" as="script" href="/-/static/Version.js">'
-                       '<link rel="Prefetch" href="/next.js"><link rel="preconnect dns-prefetch" '
-                       'href="https://cdn.example">')  # fmt: skip
-    assert key(before) == key(after)
-    assert volatile_between(before, after) == set()
-    assert key(before) != key(page(body))  # the stylesheet's link
-    assert key(page(body, '<link rel="icon" href="/a.ico">')) != key(page(body))
-
-
 def test_two_patents_that_differ_only_in_their_number_stay_distinct() -> None:
     def patent(number: str, time: str) -> str:
         return page(
