@@ -2368,15 +2368,17 @@
   // shows in the state that follows); the next action that moves the pointer leaves it, as a
   // real pointer would: no state shows one control's tooltip while another is pressed. A
   // click leaves the pointer over what it clicked too, whatever the way to a state was.
+  // ``over``: where the action leaves the pointer (a drop's target).
   let hovered = null;
-  function leave(to) {
+  function moveTo(to, over = to) {
     const from = hovered;
-    hovered = null;
+    hovered = over;
     if (!from || from === to || !from.isConnected || Dom.contains(from, to)) return;
     const init = { __proto__: null, relatedTarget: to };
     mouse(from, 'pointerout', init); mouse(from, 'mouseout', init);
     const alone = { __proto__: null, bubbles: false, cancelable: false, relatedTarget: to };
-    for (let node = from; node && node.nodeType === 1 && !Dom.contains(node, to); node = node.parentElement) {
+    for (let node = from; node && node.nodeType === 1; node = node.parentElement) {
+      if (Dom.contains(node, to)) break;
       mouse(node, 'pointerleave', alone); mouse(node, 'mouseleave', alone);
     }
   }
@@ -2476,8 +2478,7 @@
       return;
     }
     if (ev === 'mouseover') {
-      leave(el);
-      hovered = el;
+      moveTo(el);
       mouse(el, 'pointerover'); mouse(el, 'mouseover');
       Dom.dispatchEvent(el, new NativeMouseEvent('mouseenter', { __proto__: null, bubbles: false, view: window }));
       mouse(el, 'mousemove');
@@ -2495,8 +2496,7 @@
     if (ev === 'drop') {
       const target = query(Str.slice(spec.action, 5));
       if (!target) throw new NativeError('drop target not found: ' + Str.slice(spec.action, 5));
-      leave(el);
-      hovered = target;
+      moveTo(el, target);
       const data = new NativeDataTransfer();
       drag(el, 'dragstart', data);
       drag(target, 'dragenter', data); drag(target, 'dragover', data); drag(target, 'drop', data);
@@ -2519,8 +2519,7 @@
       else { submitting = now(); apply(nativeSubmit, form, []); }
       return;
     }
-    leave(el);
-    hovered = el;
+    moveTo(el);
     mouse(el, 'pointerover'); mouse(el, 'mouseover'); mouse(el, 'pointerdown'); mouse(el, 'mousedown');
     focus(el, { __proto__: null, preventScroll: true });
     mouse(el, 'pointerup'); mouse(el, 'mouseup');
