@@ -17,7 +17,7 @@ from statecrawl.archive import DOWNLOAD_TAG
 from statecrawl.archive.integrity import check
 from statecrawl.browser import Browser
 from statecrawl.browser.download import Downloads
-from statecrawl.config import Archive, Config
+from statecrawl.config import Archive, Config, Timing
 from statecrawl.demo_app import DemoApp, data, documents
 from statecrawl.directory.resources import read_resources
 from statecrawl.export.static import export_static
@@ -231,6 +231,36 @@ def test_the_page_tells_of_a_download_it_asked_for(site: Site) -> None:
         after = browser.fire(export)
     assert [(url.split(":", 1)[0], name) for url, name in after.saving] == [("blob", "export.csv")]
     assert [(d["filename"], d["size"]) for d in after.downloads] == [("export.csv", len(BLOB))]
+
+
+def test_a_broken_download_link_is_a_failed_document_not_a_load_timeout(site: Site) -> None:
+    """A ``download`` link whose server answers 404: with the log, the browser begins the
+    download and cancels it; with no log, it begins none, and the crawl waits for it only
+    until the settle timeout (it waited out the load timeout and recorded nothing)."""
+    site.html("/", "<html><body><a href='/missing.csv' download=table.csv>Table</a></body></html>")
+    timing = Timing(settle_timeout_ms=1000, load_timeout=60)
+    for archived in (False, True):
+        config = Config(start_urls=(site.url("/"),), timing=timing,
+                        archive=Archive(enabled=archived, thumbnails=False))  # fmt: skip
+        with Browser(config, capture_network=archived) as browser:
+            (link,) = browser.load(site.url("/")).actions()
+            (document,) = browser.fire(link).downloads
+        assert (document["url"], document["filename"]) == (site.url("/missing.csv"), "table.csv")
+        assert document["digest"] is None and document["failed"], document
+        if not archived:
+            assert document["failed"] == "the browser began no download within 1000 ms"
+            assert document["content_type"] == "text/csv"
+
+
+def test_a_download_asked_for_that_never_began_is_a_failed_document(tmp_path: Path) -> None:
+    downloads = Downloads(tmp_path, Archive())
+    asked = [["http://h/report", "report.pdf"], ["blob:http://h/1", ""]]
+    documents = downloads.take([], "never began", asked=asked)
+    assert [(d["filename"], d["content_type"], d["failed"]) for d in documents] == [
+        ("report.pdf", "application/pdf", "never began"),
+        ("1", "application/octet-stream", "never began"),
+    ]
+    assert downloads.take([], None, asked=asked) == []  # (nothing failed: nothing to say)
 
 
 def test_a_download_asked_for_is_waited_for_until_it_shows(tmp_path: Path) -> None:

@@ -114,14 +114,16 @@ class Downloads:
         failed), each given its bytes in the exchange that fetched it (a blob gets an exchange
         of its own, added to ``exchanges``); the download folder is emptied. ``url``: the one
         a load saved, or ``asked``: those the page asked for, [URL, name], in order; they
-        name the files no log reported (no network capture)."""
+        name the files no log reported (no network capture); when none began, they are
+        documents that failed for ``why_not``."""
         named = [[url, ""]] if url is not None else asked or []
+        if why_not is not None and named and not self.started():
+            return [_never_begun(where, name, why_not) for where, name in named]
         if named and not self._files and self.folder.is_dir():
             files = sorted(self.folder.iterdir(), key=lambda p: p.stat().st_mtime_ns)
             for i, path in enumerate(files):
                 where, name = named[min(i, len(named) - 1)]
-                name = name or PurePosixPath(urlsplit(where).path).name or "download"
-                self._files[path.name] = _File(where, name, state="completed")
+                self._files[path.name] = _File(where, _filename(where, name), state="completed")
         documents = []
         for guid, file in self._files.items():
             path = self.folder / guid
@@ -139,9 +141,7 @@ class Downloads:
                 exchange = Exchange(request_id=guid, url=file.url, status=200,
                                     resource_type="Download")  # fmt: skip
                 exchanges.append(exchange)
-            mime = (exchange.mime_type if exchange is not None else "") or (
-                mimetypes.guess_type(file.filename)[0] or "application/octet-stream"
-            )
+            mime = (exchange.mime_type if exchange is not None else "") or _type(file.filename)
             size = saved if saved is not None else file.total
             skipped = file.stopped or self._type_skipped(mime)
             if exchange is not None:
@@ -178,6 +178,25 @@ class Downloads:
         if _wanted(mime, self.settings):
             return None
         return f"type {mime} is not in archive.download_types"
+
+
+def _filename(url: str, name: str) -> str:
+    """The name of a file the page asked to save ``url`` as ``name`` (empty: the URL's)."""
+    return name or PurePosixPath(urlsplit(url).path).name or "download"
+
+
+def _type(filename: str) -> str:
+    """The media type a file's name tells, by its extension."""
+    return mimetypes.guess_type(filename)[0] or "application/octet-stream"
+
+
+def _never_begun(url: str, name: str, why: str) -> dict[str, Any]:
+    """The document of a download asked for that the browser never began, for ``why``."""
+    filename = _filename(url, name)
+    return {
+        "url": url, "filename": filename, "size": None, "digest": None, "skipped": None,
+        "content_type": _type(filename), "failed": why,
+    }  # fmt: skip
 
 
 def _wanted(mime: str, settings: Archive) -> bool:

@@ -96,13 +96,17 @@ class Traffic:
         """Wait, within the load timeout, for the downloads begun (``url``: a load of it was
         seen to begin one; ``asked``: the page asked for these, [URL, name], which the browser
         may not have begun yet) to end, stopping those over ``archive.max_download``; their
-        documents, their bytes put in their exchanges."""
+        documents, their bytes put in their exchanges. Those asked for must begin within the
+        settle timeout: the browser begins none for an error answer when it has no log to
+        tell of it (a broken link with ``download``), and one it refuses never begins."""
         downloads = self.downloads
         begun = url is not None or bool(asked)
         if downloads is None or not (begun or downloads.started()):
             return []
-        limit = self.config.timing.load_timeout
-        deadline = time.monotonic() + limit
+        timing = self.config.timing
+        limit = timing.load_timeout
+        start = time.monotonic()
+        deadline, begin_by = start + limit, start + timing.settle_timeout_ms / 1000
         why = None
         while True:
             self.drain()
@@ -110,6 +114,9 @@ class Traffic:
             stop = downloads.update(events)
             events.clear()
             if downloads.ended(logged=self.capture is not None, begun=begun):
+                break
+            if url is None and not downloads.started() and time.monotonic() > begin_by:
+                why = f"the browser began no download within {timing.settle_timeout_ms} ms"
                 break
             if time.monotonic() > deadline:
                 why = f"the download did not end within {limit}s"
