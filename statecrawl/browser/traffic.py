@@ -97,8 +97,9 @@ class Traffic:
         seen to begin one; ``asked``: the page asked for these, [URL, name], which the browser
         may not have begun yet) to end, stopping those over ``archive.max_download``; their
         documents, their bytes put in their exchanges. Those asked for must begin within the
-        settle timeout: the browser begins none for an error answer when it has no log to
-        tell of it (a broken link with ``download``), and one it refuses never begins."""
+        settle timeout: for an error answer (a broken link with ``download``) the browser
+        writes no file, so with no log nothing would ever show it, and one it refuses never
+        begins."""
         downloads = self.downloads
         begun = url is not None or bool(asked)
         if downloads is None or not (begun or downloads.started()):
