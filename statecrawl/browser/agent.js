@@ -784,12 +784,19 @@
   // thumbnail) shows the page as it is. A settle asks for them without waiting (``framing``);
   // the ``drawn`` call waits until two were drawn (or FRAME_WAIT_MS passed: a page that draws
   // none, hidden, is not waited for).
+  // A scroll is a change too, though no activity (the page need not settle again): one of
+  // the window's is seen at once by where it is, one of a box's by its scroll event, which
+  // comes with the next frame (a box scrolled by a script the crawl does not run, just
+  // before a picture, may be shown where it was).
   const FRAME_WAIT_MS = 100;
   let framesSince = 0;
-  let framedFrom = -Infinity;  // the activity the frames counted are since
+  let framedFrom = '';  // the activity and the scroll the frames counted are since
   let frameAsked = false;
-  function framing() {  // ask for frames until two were drawn since the last activity
-    if (framedFrom !== lastActivity) { framedFrom = lastActivity; framesSince = 0; }
+  let scrolls = 0;
+  Dom.addEventListener(window, 'scroll', () => { scrolls++; }, { __proto__: null, capture: true, passive: true });
+  function framing() {  // ask for frames until two were drawn since the last activity or scroll
+    const from = lastActivity + ' ' + window.scrollX + ' ' + window.scrollY + ' ' + scrolls;
+    if (framedFrom !== from) { framedFrom = from; framesSince = 0; }
     if (frameAsked || framesSince >= 2) return framesSince >= 2;
     frameAsked = true;
     rAF(() => { frameAsked = false; framesSince++; framing(); });
