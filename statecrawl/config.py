@@ -244,11 +244,14 @@ class Timing:
     (a timer a timer set); one of at most ``long_timer_ms`` only when set by the page or the
     action itself (not by a timer or an interval), until one such has run since the action:
     a widget shown a second after an action is seen, and a polling loop holds a settle for
-    one turn at most. ``waits``: the :class:`Wait` conditions.
+    one turn at most. A page still adding elements at ``settle_timeout_ms`` (results shown
+    one by one) is waited for until it stops or ``growth_timeout_ms`` has passed.
+    ``waits``: the :class:`Wait` conditions.
     """
 
     quiet_ms: int = 15
     settle_timeout_ms: int = 5000
+    growth_timeout_ms: int = 15000
     timer_ms: int = 400
     long_timer_ms: int = 1500
     load_timeout: float = 30.0
@@ -263,6 +266,7 @@ class Timing:
             self.settle_timeout_ms >= self.quiet_ms,
             "timing.settle_timeout_ms must be >= timing.quiet_ms",
         )
+        _check_range("timing.growth_timeout_ms", self.growth_timeout_ms, 0, DAY_MS, " ms")
         _check_range("timing.timer_ms", self.timer_ms, 0, DAY_MS, " ms")
         _check_range("timing.long_timer_ms", self.long_timer_ms, 0, DAY_MS, " ms")
         _check_range("timing.load_timeout", self.load_timeout, 0, DAY, " seconds", above=True)

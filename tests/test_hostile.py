@@ -26,7 +26,7 @@ from statecrawl.browser import Browser
 from statecrawl.engine.explorer import STOP_GRACE
 from tests.conftest import BIN, PAGES, Site, chrome_driver, labels, served
 
-QUICK = {"settle_timeout_ms": 1000, "load_timeout": 2}
+QUICK = {"settle_timeout_ms": 1000, "growth_timeout_ms": 1000, "load_timeout": 2}
 PANEL = r'id="panel">([^<]*)<'
 
 CrawlFn = Callable[..., statecrawl.Crawl]

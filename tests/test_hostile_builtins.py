@@ -27,7 +27,7 @@ from werkzeug import Response
 import statecrawl
 from tests.conftest import PAGES, Site
 
-QUICK = {"settle_timeout_ms": 1000, "load_timeout": 10}
+QUICK = {"settle_timeout_ms": 1000, "growth_timeout_ms": 1000, "load_timeout": 10}
 PANEL = re.compile(r'id="panel">([^<]*)<')
 SETTINGS: dict[str, Any] = {
     "timing": QUICK,

@@ -13,6 +13,7 @@ import os
 import re
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from tests.conftest import Site, alive, children, labels
 # How long a "slow" server path takes: four times the crawls' load timeout, so that a timeout
 # noticed late on a loaded machine (CI once saw the page answered at 4 s) finds it unanswered.
 HANG_SECONDS = 8.0
-QUICK = {"settle_timeout_ms": 1000, "load_timeout": 2}
+QUICK = {"settle_timeout_ms": 1000, "growth_timeout_ms": 1000, "load_timeout": 2}
 
 CrawlFn = Callable[..., statecrawl.Crawl]
 
@@ -339,6 +340,7 @@ def test_busy_loop_recorded_and_browser_restarted(site: Site, crawl: CrawlFn) ->
     browser is replaced, and the other states are still found."""
     site.page("/", "traps/freeze.html")
     result = crawl(site.url("/"), max_depth=1, timing={"settle_timeout_ms": 1000,
+                                                       "growth_timeout_ms": 1000,
                                                        "load_timeout": 3})
     assert labels(result, r'id="panel">([^<]*)<') == {"Home", "Alpha", "Beta"}
     start = root(result)
@@ -503,3 +505,56 @@ def test_every_trap_on_one_page(slow_site: SlowSite, other_site: Site, crawl: Cr
     assert result.stats["restarts"] >= 1
     (save,) = edges(result, "Save")
     assert [d["type"] for d in save["dialogs"]] == ["alert"]
+
+
+# ---- pages still being built at the settle timeout ----------------------------------------------
+def serve_growing(site: Site) -> None:
+    """``traps/growing.html``, whose results fetch their summaries (60 ms each)."""
+    site.page("/", "traps/growing.html")
+
+    def summary(request: Request) -> Response:
+        time.sleep(0.06)
+        return Response(f"about {request.path.rsplit('/', 1)[-1]}", content_type="text/plain")
+
+    site.prefix("/summary/", summary)
+
+
+@pytest.mark.parametrize("growth_ms", [500, 15_000])
+def test_results_shown_one_by_one_are_waited_for(
+    site: Site, crawl: CrawlFn, growth_ms: int
+) -> None:
+    """A page still adding elements (50 results shown one by one by a chain of timers, about
+    2 s) is waited for, past the settle timeout, until it stops: its state holds every
+    result, at each visit, and no result is learned volatile. Without that wait
+    (``growth_timeout_ms`` no longer than the settle timeout) the state is taken halfway."""
+    serve_growing(site)
+    result = crawl(
+        site.url("/"), max_depth=1, rules={"dont_click": ["#forever"]},
+        timing={"settle_timeout_ms": 500, "growth_timeout_ms": growth_ms},
+    )
+    (shown,) = [s for s in result.states() if 'id="status">Ready<' not in result.html(s["id"])]
+    html = result.html(shown["id"])
+    if growth_ms == 500:
+        assert 'id="status">Searching<' in html and html.count("<li>") < 50
+        return
+    assert 'id="status">Found 50<' in html and html.count("<li>") == 50
+    assert not any(s.get("settle_timed_out") for s in result.states())
+    assert not result.graph.graph["masks"], "results shown one by one are no volatile content"
+
+
+def test_a_page_that_grows_forever_is_taken_at_the_growth_timeout(site: Site) -> None:
+    """A list that grows until the page is left holds the settle until
+    ``growth_timeout_ms``, no longer: the state is taken as far as it got, timed out."""
+    serve_growing(site)
+    config = statecrawl.Config.from_mapping({
+        "start_urls": [site.url("/")],
+        "timing": {"settle_timeout_ms": 300, "growth_timeout_ms": 2000},
+    })  # fmt: skip
+    with Browser(config) as browser:
+        forever = next(a for a in browser.load(site.url("/")).actions() if a.label == "Forever")
+        began = time.monotonic()
+        grown = browser.fire(forever)
+        took = time.monotonic() - began
+    assert grown.timed_out and "Growing" in grown.html
+    assert 2.0 <= took < 4.5, took
+    assert grown.html.count("<li>") > 10

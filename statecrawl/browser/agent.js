@@ -779,6 +779,14 @@
   let pendingTimers = 0;
   let lastActivity = now();
   const touch = () => { lastActivity = now(); };
+  // A page still adding elements (a search's results shown one by one by a timer chain, each
+  // fetching its summary) is still being built: the chain's timers stay pending work past
+  // CHAIN_MS, and the settle timeout waits, until it stops adding them or growthTimeoutMs
+  // passed. A state taken halfway would be another at each visit. Only growth counts: a
+  // clock, a spinner or a list re-rendered in place adds nothing (see grows).
+  const GROWING_MS = 500;  // the page grew this recently: it is still being built
+  let grewAt = -Infinity;
+  const growing = (since) => now() - grewAt < GROWING_MS && now() - since < CONFIG.growthTimeoutMs;
   // Frames drawn since the last activity: a second frame's start comes after the first, which
   // holds the page as it is now, was drawn, so a picture copied from the compositor then (a
   // thumbnail) shows the page as it is. A settle asks for them without waiting (``framing``);
@@ -872,7 +880,7 @@
   const timers = new SafeMap();  // id -> true while pending
   let timerGeneration = 0;
   let chainOrigin = null;  // while a timer or frame callback runs: when its chain began
-  const young = (origin, ms) => now() - origin + ms <= CHAIN_MS;
+  const young = (origin, ms) => now() - origin + ms <= CHAIN_MS || growing(origin - ms);
   let longTimerRan = false;  // a counted long timer ran since the last action was fired
   window.setTimeout = function (fn, delay) {
     const ms = toNumber(delay) || 0;
@@ -1200,6 +1208,15 @@
     if (e.target && e.target.localName === 'dialog') { closing = 0; touch(); }
   };
   Dom.addEventListener(window, 'close', heard, true);
+  function grows(records) {  // whether mutation records add more elements than they remove
+    let net = 0;
+    Arr.forEach(records, (r) => {
+      if (r.type !== 'childList') return;
+      for (let i = 0; i < r.addedNodes.length; i++) if (r.addedNodes[i].nodeType === 1) net++;
+      for (let i = 0; i < r.removedNodes.length; i++) if (r.removedNodes[i].nodeType === 1) net--;
+    });
+    return net > 0;
+  }
   function onMutations(records, spontaneous) {
     if (!records.length) return;
     Arr.forEach(records, (r) => {
@@ -1210,6 +1227,7 @@
     if (spontaneous || phase === 'idle') learnVolatile(records, spontaneous);
     // Mutations of known-volatile nodes (a ticking clock) do not keep the page from settling.
     if (Arr.some(records, (r) => !isVolatile(r))) touch();
+    if (grows(records)) grewAt = now();  // (volatile or not: a list may be learned so)
     if (phase === 'firing' && frames) recordFrame(records);
   }
   let unasked = 0;  // while a callback of no action runs (an interval, a long timer chain)
@@ -2297,9 +2315,14 @@
           // again, for what their handlers set going.
           moving = false;
           touch();
-        } else if (!(waits.length && held(t - start))) { done(false, missed); return; }
+        } else if (!(waits.length && held(t - start))) {
+          // (a page that grows on past growthTimeoutMs is taken as far as it got)
+          done(t - start >= CONFIG.growthTimeoutMs && t - grewAt < GROWING_MS, missed);
+          return;
+        }
       }
-      if (t - start >= CONFIG.settleTimeoutMs && !(waits.length && held(t - start))) {
+      const timedOut = t - start >= CONFIG.settleTimeoutMs && !growing(start);
+      if (timedOut && !(waits.length && held(t - start))) {
         done(true, missed);
         return;
       }

@@ -76,6 +76,7 @@ class Agent:
             **scope.for_agent(),
             "quietMs": config.timing.quiet_ms,
             "settleTimeoutMs": config.timing.settle_timeout_ms,
+            "growthTimeoutMs": config.timing.growth_timeout_ms,
             "timerMs": config.timing.timer_ms,
             "longTimerMs": config.timing.long_timer_ms,
             "waits": [

@@ -202,7 +202,8 @@ class Chromium:
             self._remove_profile()
             raise BrowserError(f"cannot start Chromium ({chrome}): {reason(exc)}") from None
         timing = self.config.timing
-        self.script_timeout = (timing.settle_timeout_ms + timing.wait_ms) / 1000 + 5
+        settle_ms = max(timing.settle_timeout_ms, timing.growth_timeout_ms)
+        self.script_timeout = (settle_ms + timing.wait_ms) / 1000 + 5
         return chrome
 
     def configure(self) -> webdriver.Chrome:

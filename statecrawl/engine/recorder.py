@@ -163,6 +163,13 @@ class Recorder:
         self.stats.ruled_out += snapshot.ruled_out
         self.stats.max_depth = max(self.stats.max_depth, depth)
         log.debug("state %s at depth %d: %s", state.id, depth, snapshot.url)
+        if snapshot.timed_out:
+            timing = self.config.timing
+            log.warning(
+                "state %s (%s) was taken before its page settled: it may be another at each "
+                "visit (timing.settle_timeout_ms %d, growth_timeout_ms %d)",
+                state.id, snapshot.url, timing.settle_timeout_ms, timing.growth_timeout_ms,
+            )
         self._write_state(state, snapshot, carried)
         for candidate in snapshot.candidates:
             if candidate.get("guarded"):
