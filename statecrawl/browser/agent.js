@@ -780,13 +780,16 @@
   let lastActivity = now();
   const touch = () => { lastActivity = now(); };
   // A page still adding elements (a search's results shown one by one by a timer chain, each
-  // fetching its summary) is still being built: the chain's timers stay pending work past
-  // CHAIN_MS, and the settle timeout waits, until it stops adding them or growthTimeoutMs
-  // passed. A state taken halfway would be another at each visit. Only growth counts: a
-  // clock, a spinner or a list re-rendered in place adds nothing (see grows).
+  // fetching its summary) is still being built: the timers of a chain that adds them stay
+  // pending work past CHAIN_MS, and the settle timeout waits while the page grows, until
+  // growthTimeoutMs passed. A state taken halfway would be another at each visit. Only growth
+  // counts (see grows): a clock, a spinner or a list re-rendered in place adds nothing.
   const GROWING_MS = 500;  // the page grew this recently: it is still being built
   let grewAt = -Infinity;
+  const chainGrewAt = new SafeMap();  // a chain's origin -> when a callback of it last grew the page
   const growing = (since) => now() - grewAt < GROWING_MS && now() - since < CONFIG.growthTimeoutMs;
+  const chainGrowing = (origin, ms) => now() - (chainGrewAt.get(origin) ?? -Infinity) < GROWING_MS
+    && now() - origin + ms <= CONFIG.growthTimeoutMs;
   // Frames drawn since the last activity: a second frame's start comes after the first, which
   // holds the page as it is now, was drawn, so a picture copied from the compositor then (a
   // thumbnail) shows the page as it is. A settle asks for them without waiting (``framing``);
@@ -880,7 +883,7 @@
   const timers = new SafeMap();  // id -> true while pending
   let timerGeneration = 0;
   let chainOrigin = null;  // while a timer or frame callback runs: when its chain began
-  const young = (origin, ms) => now() - origin + ms <= CHAIN_MS || growing(origin - ms);
+  const young = (origin, ms) => now() - origin + ms <= CHAIN_MS || chainGrowing(origin, ms);
   let longTimerRan = false;  // a counted long timer ran since the last action was fired
   window.setTimeout = function (fn, delay) {
     const ms = toNumber(delay) || 0;
@@ -900,7 +903,7 @@
         timerGeneration = generation;
         chainOrigin = origin;
         try {
-          return generation > CHAIN && !counted ? spontaneously(fn, this, a) : apply(fn, this, a);
+          return chained(fn, this, a, origin, generation > CHAIN && !counted);
         } finally { timerGeneration = saved; chainOrigin = savedOrigin; }
       };
     }
@@ -933,7 +936,7 @@
       frameGeneration = generation;
       chainOrigin = origin;
       try {
-        return generation > CHAIN && !counted ? spontaneously(fn, window, [t]) : fn(t);
+        return chained(fn, window, [t], origin, generation > CHAIN && !counted);
       } finally { frameGeneration = saved; chainOrigin = savedOrigin; }
     });
     if (counted) { pendingFrames.add(id); pendingTimers++; }
@@ -1231,7 +1234,7 @@
     if (phase === 'firing' && frames) recordFrame(records);
   }
   let unasked = 0;  // while a callback of no action runs (an interval, a long timer chain)
-  function spontaneously(fn, self, args) {  // (a long timer it sets is no pending work)
+  function spontaneously(fn, self, args, origin = null) {  // (a long timer it sets is no pending work)
     onMutations(observer.takeRecords(), false);
     const saved = timerGeneration;
     timerGeneration = max(saved, 1);
@@ -1239,8 +1242,20 @@
     try { return apply(fn, self, args); } finally {
       unasked--;
       timerGeneration = saved;
-      onMutations(observer.takeRecords(), true);
+      ran(origin, true);
     }
+  }
+  // A timer's or frame's callback in the chain begun at origin (alone: no pending work).
+  function chained(fn, self, args, origin, alone) {
+    if (alone) return spontaneously(fn, self, args, origin);
+    try { return apply(fn, self, args); } finally { ran(origin, false); }
+  }
+  function ran(origin, spontaneous) {  // a callback ran: what it changed, and whether it grew the page
+    const records = observer.takeRecords();
+    onMutations(records, spontaneous);
+    if (origin === null || !grows(records)) return;
+    if (chainGrewAt.size > 64) chainGrewAt.forEach((_, key) => chainGrewAt.delete(key));
+    chainGrewAt.set(origin, now());
   }
   const observer = new Observer((records) => onMutations(records, false));
   observer.observe(document, OBSERVED);

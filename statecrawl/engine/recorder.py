@@ -20,7 +20,7 @@ from .policy import Leaving
 if TYPE_CHECKING:
     from ..browser import BrowserLike
     from ..browser.network import Exchange
-    from ..config import Config
+    from ..config import Config, Timing
     from ..directory.crawl import CrawlDirectory
     from ..harvest.queries import Harvest
     from ..models import StateModel
@@ -163,13 +163,7 @@ class Recorder:
         self.stats.ruled_out += snapshot.ruled_out
         self.stats.max_depth = max(self.stats.max_depth, depth)
         log.debug("state %s at depth %d: %s", state.id, depth, snapshot.url)
-        if snapshot.timed_out:
-            timing = self.config.timing
-            log.warning(
-                "state %s (%s) was taken before its page settled: it may be another at each "
-                "visit (timing.settle_timeout_ms %d, growth_timeout_ms %d)",
-                state.id, snapshot.url, timing.settle_timeout_ms, timing.growth_timeout_ms,
-            )
+        warn_unsettled(state, snapshot, self.config.timing)
         self._write_state(state, snapshot, carried)
         for candidate in snapshot.candidates:
             if candidate.get("guarded"):
@@ -454,3 +448,14 @@ class Recorder:
             if len(kept) < len(failures):
                 self.stats.failures -= len(failures) - len(kept)
                 self.memory.graph.node(state_id)["failures"] = kept
+
+
+def warn_unsettled(state: State, snapshot: Snapshot, timing: Timing) -> None:
+    """Warn when new ``state`` was taken before its page settled: it may differ at each visit."""
+    if not snapshot.timed_out:
+        return
+    log.warning(
+        "state %s (%s) was taken before its page settled: it may be another at each visit "
+        "(timing.settle_timeout_ms %d, growth_timeout_ms %d)",
+        state.id, state.url, timing.settle_timeout_ms, timing.growth_timeout_ms,
+    )
