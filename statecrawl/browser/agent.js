@@ -1220,8 +1220,8 @@
     });
     return net > 0;
   }
-  function onMutations(records, spontaneous) {
-    if (!records.length) return;
+  function onMutations(records, spontaneous) {  // returns whether they grew the page
+    if (!records.length) return false;
     Arr.forEach(records, (r) => {
       if (!closed(r)) return;
       closing = now();
@@ -1230,8 +1230,10 @@
     if (spontaneous || phase === 'idle') learnVolatile(records, spontaneous);
     // Mutations of known-volatile nodes (a ticking clock) do not keep the page from settling.
     if (Arr.some(records, (r) => !isVolatile(r))) touch();
-    if (grows(records)) grewAt = now();  // (volatile or not: a list may be learned so)
+    const grew = grows(records);  // (volatile or not: a list may be learned so)
+    if (grew) grewAt = now();
     if (phase === 'firing' && frames) recordFrame(records);
+    return grew;
   }
   let unasked = 0;  // while a callback of no action runs (an interval, a long timer chain)
   function spontaneously(fn, self, args, origin = null) {  // (a long timer it sets is no pending work)
@@ -1251,9 +1253,7 @@
     try { return apply(fn, self, args); } finally { ran(origin, false); }
   }
   function ran(origin, spontaneous) {  // a callback ran: what it changed, and whether it grew the page
-    const records = observer.takeRecords();
-    onMutations(records, spontaneous);
-    if (origin === null || !grows(records)) return;
+    if (!onMutations(observer.takeRecords(), spontaneous) || origin === null) return;
     if (chainGrewAt.size > 64) chainGrewAt.forEach((_, key) => chainGrewAt.delete(key));
     chainGrewAt.set(origin, now());
   }
